@@ -1,0 +1,371 @@
+"""Publisher config: what is known about one publisher, as data (never executed as code).
+
+A config file holds the publisher's identity (name, domains, page URL patterns, where to find
+pages, render policy) and one or more *versions* of its extraction rules, each valid for a span of
+page dates. The deterministic extractor (:mod:`pace_scrapy.extract`) interprets a version.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Annotated, Literal
+
+from lxml import etree
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from pace_scrapy.config.fields import RESERVED_FIELDS, STANDARD_KINDS
+from pace_scrapy.config.selectors import check_css, check_regex, check_xpath, compile_query
+
+SCHEMA_VERSION = 1  # the value of ``schema_version`` this code reads and writes
+
+Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")]
+FieldName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$")]
+Confidence = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Selector(_Data):
+    """A CSS or an XPath selector (exactly one of the two)."""
+
+    css: str | None = None
+    xpath: str | None = None
+
+    @model_validator(mode="after")
+    def _one_and_valid(self) -> Selector:
+        if (self.css is None) == (self.xpath is None):
+            raise ValueError("a selector needs exactly one of 'css' or 'xpath'")
+        if self.css is not None:
+            check_css(self.css)
+        else:
+            check_xpath(str(self.xpath))
+        return self
+
+    def __str__(self) -> str:
+        return f"css:{self.css}" if self.css is not None else f"xpath:{self.xpath}"
+
+    def compiled(self) -> etree.XPath:
+        """The compiled selector (cached per expression)."""
+        if self.css is not None:
+            return compile_query("css", self.css)
+        return compile_query("xpath", str(self.xpath))
+
+
+# -- transforms: applied in order to every value a rule yields ------------------------------
+
+
+class RegexTransform(_Data):
+    """Keep the capture ``group`` of the first match of ``pattern``; no match drops the value."""
+
+    op: Literal["regex"]
+    pattern: str
+    group: int | str = 1
+
+    _check = field_validator("pattern")(check_regex)
+
+
+class StripTransform(_Data):
+    """Remove one of ``prefixes`` and of ``suffixes`` (case-insensitive), then edge punctuation."""
+
+    op: Literal["strip"]
+    prefixes: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+
+
+class SplitTransform(_Data):
+    """Split one value into several on a regular expression (e.g. ``,|\\band\\b``)."""
+
+    op: Literal["split"]
+    pattern: str
+
+    _check = field_validator("pattern")(check_regex)
+
+
+class ReplaceTransform(_Data):
+    """Replace every match of ``pattern`` by ``replacement`` (``\\1`` references allowed)."""
+
+    op: Literal["replace"]
+    pattern: str
+    replacement: str = ""
+
+    _check = field_validator("pattern")(check_regex)
+
+
+class MapTransform(_Data):
+    """Map a value to a canonical one: the first key found in the value (case-insensitive) wins."""
+
+    op: Literal["map"]
+    values: dict[str, str]
+    default: str | None = None
+
+
+class DateTransform(_Data):
+    """Parse a date/time to ISO 8601: ISO forms, then ``formats`` (strptime), then dateparser."""
+
+    op: Literal["date"]
+    formats: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    day_first: bool | None = None
+
+
+class PriceTransform(_Data):
+    """Parse a price text (``$1,299.00``) to its amount as a decimal string (``1299.00``)."""
+
+    op: Literal["price"]
+    decimal_separator: Literal[".", ","] | None = None
+
+
+class CurrencyTransform(_Data):
+    """Find the ISO 4217 currency code in a price text; ``default`` when none is written."""
+
+    op: Literal["currency"]
+    default: str | None = Field(default=None, pattern=r"^[A-Z]{3}$")
+
+
+class UrlTransform(_Data):
+    """Make a URL absolute against the page's base URL."""
+
+    op: Literal["url"]
+
+
+Transform = Annotated[
+    RegexTransform
+    | StripTransform
+    | SplitTransform
+    | ReplaceTransform
+    | MapTransform
+    | DateTransform
+    | PriceTransform
+    | CurrencyTransform
+    | UrlTransform,
+    Field(discriminator="op"),
+]
+
+
+# -- rules and fields -------------------------------------------------------------------------
+
+
+class Rule(_Data):
+    """One way to find a field's value.
+
+    ``source`` says where to look: ``css`` / ``xpath`` select DOM nodes (their text, or
+    ``attribute``); ``jsonld`` follows a dotted ``path`` (``author[].name``; ``[]`` iterates a list)
+    in JSON-LD objects of the given ``types``; ``meta`` reads a ``<meta name|property>`` (or
+    ``<link rel>``) value; ``microdata`` follows a path in microdata items of the given ``types``.
+    """
+
+    source: Literal["css", "xpath", "jsonld", "meta", "microdata"]
+    query: str = Field(min_length=1)
+    attribute: str | None = None
+    types: tuple[str, ...] = ()
+    multiple: bool = False
+    transforms: tuple[Transform, ...] = ()
+    confidence: Confidence = 1.0
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Rule:
+        if self.source == "css":
+            check_css(self.query)
+        elif self.source == "xpath":
+            check_xpath(self.query)
+        if self.attribute is not None and self.source not in ("css", "xpath"):
+            raise ValueError(f"'attribute' applies to css/xpath rules, not to {self.source!r}")
+        if self.types and self.source not in ("jsonld", "microdata"):
+            raise ValueError(f"'types' applies to jsonld/microdata rules, not to {self.source!r}")
+        return self
+
+
+FieldKind = Literal[
+    "text",
+    "texts",
+    "people",
+    "date",
+    "url",
+    "image",
+    "images",
+    "links",
+    "price",
+    "currency",
+    "identifier",
+    "gtin",
+    "availability",
+    "number",
+    "brand",
+    "language",
+]
+
+
+class FieldSpec(_Data):
+    """An output field: rules tried in order (the first that yields a plausible value wins)."""
+
+    rules: tuple[Rule, ...] = Field(min_length=1)
+    kind: FieldKind | None = None
+    required: bool = False
+    max_length: int | None = Field(default=None, gt=0)
+
+
+# -- body and images --------------------------------------------------------------------------
+
+BlockKindName = Literal["heading", "paragraph", "list", "table", "figure", "quote", "code"]
+ALL_BLOCK_KINDS: tuple[BlockKindName, ...] = (
+    "heading",
+    "paragraph",
+    "list",
+    "table",
+    "figure",
+    "quote",
+    "code",
+)
+
+
+class BodySpec(_Data):
+    """Where the main text is and what to leave out of it.
+
+    ``containers`` are tried in order; every node the first matching one selects (outermost
+    only) is part of the body, in document order. ``exclude`` selects nodes inside the body to
+    drop (ads, share bars, related boxes); ``exclude_text`` drops blocks whose text matches one of
+    the regular expressions (searched, case-insensitive).
+    """
+
+    containers: tuple[Selector, ...] = Field(min_length=1)
+    exclude: tuple[Selector, ...] = ()
+    exclude_text: tuple[str, ...] = ()
+    keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS
+
+    @field_validator("exclude_text")
+    @classmethod
+    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for pattern in value:
+            check_regex(pattern)
+        return value
+
+
+class ImageSpec(_Data):
+    """Which images belong to the content, where their source URL is, and their captions.
+
+    ``selector`` is applied inside the body containers (``scope="body"``) or the whole page.
+    ``src_attributes`` are tried in order; a ``srcset``-like attribute yields its widest
+    candidate. ``caption`` and ``credit`` are looked up inside the image's ``<figure>`` (or
+    closest ancestor matching ``figure``); the credit's text is removed from the caption.
+    """
+
+    selector: Selector = Selector(css="img")
+    scope: Literal["body", "page"] = "body"
+    figure: Selector = Selector(css="figure")
+    src_attributes: tuple[str, ...] = (
+        "srcset",
+        "data-srcset",
+        "data-src",
+        "data-lazy-src",
+        "data-original",
+        "data-lazy",
+        "src",
+    )
+    caption: Selector | None = Selector(css="figcaption")
+    credit: Selector | None = None
+    exclude: tuple[Selector, ...] = ()
+    min_size: int = Field(default=50, ge=0)
+
+
+# -- provenance, versions, publisher -----------------------------------------------------------
+
+
+class Provenance(_Data):
+    """Where a config version came from and how well it validated."""
+
+    learned_from: tuple[str, ...] = ()
+    validated_on: tuple[str, ...] = ()
+    labeler: str | None = None
+    learner_version: str | None = None
+    created: datetime | None = None
+    scores: dict[str, float] = Field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+class ConfigVersion(_Data):
+    """One version of a publisher's extraction rules, valid for pages dated in [from, until)."""
+
+    version: int = Field(ge=1)
+    valid_from: date | None = None
+    valid_until: date | None = None
+    page_type: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")] = "article"
+    fields: dict[FieldName, FieldSpec] = Field(default_factory=dict)
+    body: BodySpec | None = None
+    images: ImageSpec | None = None
+    fallback: Literal["generic", "none"] = "generic"
+    min_confidence: Confidence = 0.0
+    provenance: Provenance = Provenance()
+
+    @field_validator("fields")
+    @classmethod
+    def _field_names(cls, value: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
+        for name, spec in value.items():
+            if name in RESERVED_FIELDS:
+                raise ValueError(f"field {name!r} is filled by the extractor, not by rules")
+            standard = STANDARD_KINDS.get(name)
+            if standard and spec.kind not in (None, standard):
+                raise ValueError(f"field {name!r} is of kind {standard!r}, not {spec.kind!r}")
+        return value
+
+    @model_validator(mode="after")
+    def _span(self) -> ConfigVersion:
+        if self.valid_from and self.valid_until and self.valid_from >= self.valid_until:
+            raise ValueError(
+                f"valid_from {self.valid_from} must be before valid_until {self.valid_until}"
+            )
+        return self
+
+    def valid_at(self, day: date) -> bool:
+        """True when a page dated ``day`` falls inside this version's validity span."""
+        return (self.valid_from is None or self.valid_from <= day) and (
+            self.valid_until is None or day < self.valid_until
+        )
+
+
+class PublisherConfig(_Data):
+    """A publisher: identity, page discovery, rendering policy and its rule versions."""
+
+    schema_version: Literal[1] = 1
+    name: Name
+    domains: tuple[str, ...] = Field(min_length=1)
+    url_patterns: tuple[str, ...] = ()
+    start_urls: tuple[str, ...] = ()
+    sitemaps: tuple[str, ...] = ()
+    feeds: tuple[str, ...] = ()
+    render: Literal["never", "always", "auto"] = "never"
+    versions: tuple[ConfigVersion, ...] = Field(min_length=1)
+
+    @field_validator("domains")
+    @classmethod
+    def _domains(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for domain in value:
+            if not re.fullmatch(r"[a-z0-9.-]+(:\d+)?", domain):
+                raise ValueError(f"domain {domain!r} must be a lower-case host name")
+        return value
+
+    @field_validator("url_patterns")
+    @classmethod
+    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for pattern in value:
+            check_regex(pattern)
+        return value
+
+    @model_validator(mode="after")
+    def _unique_versions(self) -> PublisherConfig:
+        numbers = [v.version for v in self.versions]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"version numbers must be unique, got {numbers}")
+        return self
+
+    def version_at(self, day: date) -> ConfigVersion | None:
+        """The highest-numbered version valid for a page dated ``day``, if any."""
+        valid = [v for v in self.versions if v.valid_at(day)]
+        return max(valid, key=lambda v: v.version) if valid else None
+
+    @property
+    def latest(self) -> ConfigVersion:
+        """The highest-numbered version."""
+        return max(self.versions, key=lambda v: v.version)

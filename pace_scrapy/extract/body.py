@@ -1,0 +1,69 @@
+"""Selecting an article's body: containers, exclusions, kept block kinds, de-duplication."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.config.model import ALL_BLOCK_KINDS, BodySpec
+from pace_scrapy.config.selectors import compile_regex
+from pace_scrapy.extract.dom import select, select_all
+from pace_scrapy.page.blocks import Block, BlockKind, segment
+from pace_scrapy.page.dom import outermost
+
+# The config's block kind names; inline runs count as paragraphs.
+KIND_NAMES = {BlockKind.TEXT: "paragraph"}
+
+
+@dataclass
+class Body:
+    """The body's container elements, the excluded elements inside them, and the kept blocks."""
+
+    containers: list[HtmlElement]
+    skip: set[HtmlElement] = field(default_factory=set)
+    blocks: list[Block] = field(default_factory=list)
+
+
+def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
+    """The body of a page under ``spec``, or ``None`` when no container selector matches."""
+    for selector in spec.containers:
+        found = select(root, selector)
+        if found:
+            break
+    else:
+        return None
+    containers = outermost(found)
+    skip = select_all(containers, spec.exclude)
+    patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
+    kept = [container for container in containers if container not in skip]
+    return build_body(kept, skip, spec.keep, patterns)
+
+
+def body_from_root(root: HtmlElement) -> Body:
+    """A body made of a whole subtree (used for the generic fallback's output)."""
+    return build_body([root], set(), ALL_BLOCK_KINDS, [])
+
+
+def build_body(
+    containers: list[HtmlElement],
+    skip: set[HtmlElement],
+    keep: Collection[str],
+    patterns: Iterable[re.Pattern[str]],
+) -> Body:
+    """Segment the containers; keep blocks of the wanted kinds, not matching ``patterns``,
+    each text once."""
+    body = Body(containers=containers, skip=skip)
+    patterns = list(patterns)
+    seen: set[str] = set()
+    for container in containers:
+        for block in segment(container, skip):
+            if KIND_NAMES.get(block.kind, block.kind.value) not in keep:
+                continue
+            if block.text and (block.text in seen or any(p.search(block.text) for p in patterns)):
+                continue
+            seen.add(block.text)
+            body.blocks.append(block)
+    return body

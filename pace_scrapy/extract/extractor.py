@@ -1,0 +1,172 @@
+"""The deterministic extractor template: one config version applied to one page.
+
+Same page and config in, same item out: no model calls, no randomness, no clock except the
+page's own date (which picks the config version and bounds plausible dates).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from pace_scrapy.config.model import ConfigVersion, FieldSpec, ImageSpec, PublisherConfig
+from pace_scrapy.errors import NoConfigVersion
+from pace_scrapy.extract.body import Body, body_from_root, select_body
+from pace_scrapy.extract.fallback import generic_body
+from pace_scrapy.extract.images import collect_images
+from pace_scrapy.extract.kinds import Context, Rejected, field_kind, finalize, max_length
+from pace_scrapy.extract.render_html import HtmlRenderer
+from pace_scrapy.extract.render_markdown import MarkdownRenderer
+from pace_scrapy.extract.render_text import body_paragraphs
+from pace_scrapy.extract.rules import Link, Value, rule_values
+from pace_scrapy.extract.tables import table_grid
+from pace_scrapy.extract.transforms import apply_transforms
+from pace_scrapy.items import FieldSource, Metadata, item_type
+from pace_scrapy.page.blocks import BlockKind
+from pace_scrapy.page.model import Page
+
+# Confidence of a body found by the generic fallback rather than by the config.
+FALLBACK_CONFIDENCE = 0.5
+_DEFAULT_IMAGES = ImageSpec()
+
+Item = Any  # an instance of one of pace_scrapy.items' item classes
+
+
+def extract(
+    page: Page,
+    config: PublisherConfig,
+    *,
+    version: ConfigVersion | None = None,
+    min_confidence: float | None = None,
+    fallback: bool = True,
+) -> Item:
+    """Extract the item of ``page`` with ``config``.
+
+    ``version`` defaults to the config version valid at the page's date (today when unknown);
+    :class:`NoConfigVersion` is raised when there is none. ``min_confidence`` (default: the
+    version's) leaves out rules below it. ``fallback=False`` disables the generic body fallback.
+    """
+    today = page.fetched or datetime.now(UTC).date()
+    chosen = version or config.version_at(today)
+    if chosen is None:
+        raise NoConfigVersion(f"no version of config {config.name!r} is valid on {today}")
+    threshold = chosen.min_confidence if min_confidence is None else min_confidence
+    run = _Run(page, today, threshold)
+    for name, spec in chosen.fields.items():
+        run.field(name, spec)
+    if chosen.body is not None:
+        body = select_body(page.root, chosen.body)
+        fell_back = False
+        if (body is None or not body.blocks) and fallback and chosen.fallback == "generic":
+            generic = generic_body(page.root, page.url)
+            body = body_from_root(generic) if generic is not None else None
+            fell_back = True
+        if body is not None and body.blocks:
+            run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back)
+    elif chosen.images is not None:
+        run.images(Body(containers=[page.root]), chosen.images, FALLBACK_CONFIDENCE)
+    metadata = Metadata(
+        probability=run.probability(),
+        config=config.name,
+        configVersion=chosen.version,
+        pageType=chosen.page_type,
+        fallbackUsed=run.fell_back,
+        fields=run.sources,
+        rejected=run.rejected,
+    )
+    return item_type(chosen.page_type).model_validate({**run.values, "metadata": metadata})
+
+
+@dataclass
+class _Run:
+    page: Page
+    today: date
+    threshold: float
+    values: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, FieldSource] = field(default_factory=dict)
+    rejected: dict[str, str] = field(default_factory=dict)
+    fell_back: bool = False
+
+    def __post_init__(self) -> None:
+        self.values["url"] = self.page.url
+
+    def set(self, name: str, value: Any, source: FieldSource) -> None:
+        target = self.values
+        *parents, last = name.split(".")
+        for parent in parents:
+            target = target.setdefault(parent, {})
+        target[last] = value
+        self.sources[name] = source
+
+    def field(self, name: str, spec: FieldSpec) -> None:
+        kind = field_kind(name, spec.kind)
+        ctx = Context(self.page.base_url, self.today, max_length(name, kind, spec.max_length))
+        reasons = []
+        for index, rule in enumerate(spec.rules):
+            if rule.confidence < self.threshold:
+                reasons.append(f"rule {index}: confidence {rule.confidence} < {self.threshold}")
+                continue
+            found = rule_values(rule, self.page, kind)
+            if not rule.multiple:
+                found = found[:1]
+            values: list[Value] = [v for v in found if isinstance(v, Link)]
+            texts = [v for v in found if isinstance(v, str)]
+            values.extend(apply_transforms(texts, rule.transforms, self.page.base_url, self.today))
+            if not values:
+                continue
+            try:
+                value = finalize(kind, values, ctx)
+            except Rejected as exc:
+                reasons.append(f"rule {index}: {exc}")
+                continue
+            self.set(
+                name, value, FieldSource(source="rule", rule=index, confidence=rule.confidence)
+            )
+            return
+        if reasons:
+            self.rejected[name] = "; ".join(reasons)
+
+    def body(self, body: Body, images_spec: ImageSpec, fell_back: bool) -> None:
+        confidence = FALLBACK_CONFIDENCE if fell_back else 1.0
+        source = FieldSource(
+            source="fallback" if fell_back else "rule",
+            detail="trafilatura" if fell_back else None,
+            confidence=confidence,
+        )
+        self.fell_back = fell_back
+        images = self.images(body, images_spec, confidence)
+        base_url = self.page.base_url
+        self.set("articleBody", "\n\n".join(body_paragraphs(body.blocks, body.skip)), source)
+        self.set(
+            "articleBodyHtml", HtmlRenderer(body.skip, base_url, images).render(body.blocks), source
+        )
+        self.set(
+            "articleBodyMarkdown",
+            MarkdownRenderer(body.skip, base_url, images).render(body.blocks),
+            source,
+        )
+        tables = [
+            table_grid(block.element, body.skip).model_dump()
+            for block in body.blocks
+            if block.kind is BlockKind.TABLE
+        ]
+        if tables:
+            self.set("tables", tables, source)
+
+    def images(self, body: Body, spec: ImageSpec, confidence: float) -> dict[Any, Any]:
+        roots = body.containers if spec.scope == "body" else [self.page.root]
+        found = collect_images(roots, body.skip, spec, self.page.base_url)
+        source = FieldSource(source="rule", detail="images", confidence=confidence)
+        if found and "images" not in self.values:
+            self.set(
+                "images", [image.model_dump(exclude_none=True) for image in found.values()], source
+            )
+        if found and "mainImage" not in self.values:
+            first = next(iter(found.values()))
+            self.set("mainImage", first.model_dump(exclude_none=True), source)
+        return found
+
+    def probability(self) -> float:
+        confidences = [source.confidence for source in self.sources.values()]
+        return round(sum(confidences) / len(confidences), 4) if confidences else 0.0

@@ -1,0 +1,32 @@
+"""The generic fallback: trafilatura finds the body when a page does not fit its config."""
+
+from __future__ import annotations
+
+import copy
+import logging
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.page.parse import parse_html
+
+logger = logging.getLogger(__name__)
+
+
+def generic_body(root: HtmlElement, url: str) -> HtmlElement | None:
+    """trafilatura's main content of a cleaned page, as an HTML ``<body>``, or ``None``."""
+    import trafilatura  # noqa: PLC0415 (slow import, only needed for pages that do not fit)
+
+    html = trafilatura.extract(
+        copy.deepcopy(root),
+        url=url,
+        output_format="html",
+        include_comments=False,
+        include_tables=True,
+        include_images=True,
+        include_links=True,
+        include_formatting=True,
+    )
+    if not html:
+        return None
+    body: HtmlElement = parse_html(html).body
+    return body

@@ -1,0 +1,123 @@
+"""Image sources (lazy-loading attributes, the widest ``srcset`` candidate) and captions."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from urllib.parse import urljoin
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.config.model import ImageSpec
+from pace_scrapy.extract.dom import select, select_all
+from pace_scrapy.items import Image
+from pace_scrapy.page.dom import closest, inside
+from pace_scrapy.page.text import element_text, normalize_space
+
+
+def parse_srcset(value: str) -> list[tuple[str, float]]:
+    """``(url, size)`` candidates of a ``srcset``: size is the width (``w``) or density (``x``).
+
+    Follows the HTML algorithm: a URL is a run of non-space characters (commas inside it, as in
+    image-CDN URLs, are kept; trailing commas end the candidate).
+    """
+    candidates = []
+    pos, end = 0, len(value)
+    while pos < end:
+        while pos < end and (value[pos].isspace() or value[pos] == ","):
+            pos += 1
+        start = pos
+        while pos < end and not value[pos].isspace():
+            pos += 1
+        url, descriptor = value[start:pos], ""
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            start = pos
+            while pos < end and value[pos] != ",":
+                pos += 1
+            descriptor = value[start:pos].strip()
+        if url:
+            candidates.append((url, _descriptor_size(descriptor)))
+    return candidates
+
+
+def _descriptor_size(descriptor: str) -> float:
+    for token in descriptor.split():
+        if token[-1:] in ("w", "x"):
+            try:
+                return float(token[:-1])
+            except ValueError:
+                continue
+    return 1.0
+
+
+def widest(srcset: str) -> str | None:
+    """The widest (or densest) candidate URL of a ``srcset``."""
+    candidates = parse_srcset(srcset)
+    if not candidates:
+        return None
+    url: str = max(candidates, key=lambda c: c[1])[0]
+    return url
+
+
+def image_source(img: HtmlElement, attributes: Iterable[str], base_url: str) -> str | None:
+    """The absolute URL of an image, from the first attribute (in priority order) that has one.
+
+    ``srcset``-like attributes give their widest candidate; ``data:`` placeholders are skipped;
+    an ``<img>`` inside ``<picture>`` also looks at its ``<source>`` siblings.
+    """
+    holders = [img]
+    parent = img.getparent()
+    if parent is not None and parent.tag == "picture":
+        holders.extend(parent.iterchildren("source"))
+    for attribute in attributes:
+        for holder in holders:
+            value = str(holder.get(attribute) or "").strip()
+            url = widest(value) if "srcset" in attribute else value
+            if url and not url.startswith(("data:", "javascript:", "about:")):
+                return urljoin(base_url, url)
+    return None
+
+
+def too_small(img: HtmlElement, min_size: int) -> bool:
+    """True when the image declares a width or height below ``min_size`` (icons, pixels)."""
+    for attribute in ("width", "height"):
+        value = (img.get(attribute) or "").strip().removesuffix("px")
+        if value.isdigit() and int(value) < min_size:
+            return True
+    return False
+
+
+def collect_images(
+    roots: list[HtmlElement], skip: Collection[HtmlElement], spec: ImageSpec, base_url: str
+) -> dict[HtmlElement, Image]:
+    """The content images under ``roots`` in document order, keyed by their ``<img>`` element.
+
+    Images inside skipped or excluded elements, tiny ones and ones without a usable source are
+    left out; the same URL is kept once. Captions and credits come from the enclosing figure.
+    """
+    excluded = select_all(roots, spec.exclude)
+    figures = select_all(roots, [spec.figure])
+    found: dict[HtmlElement, Image] = {}
+    urls: set[str] = set()
+    for root in roots:
+        for img in select(root, spec.selector):
+            if inside(img, skip) or inside(img, excluded) or too_small(img, spec.min_size):
+                continue
+            url = image_source(img, spec.src_attributes, base_url)
+            if url is None or url in urls:
+                continue
+            urls.add(url)
+            figure = closest(img, figures)
+            caption, credit = _caption(figure, spec) if figure is not None else (None, None)
+            alt = normalize_space(img.get("alt", "")) or None
+            found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
+    return found
+
+
+def _caption(figure: HtmlElement, spec: ImageSpec) -> tuple[str | None, str | None]:
+    credits = select(figure, spec.credit) if spec.credit else []
+    credit = " ".join(filter(None, (element_text(c) for c in credits))) or None
+    captions = select(figure, spec.caption) if spec.caption else []
+    caption = element_text(captions[0], set(credits)) if captions else ""
+    return caption or None, credit

@@ -1,0 +1,215 @@
+"""Field kinds: how a field's found values become its output value, and plausibility checks.
+
+A value that fails its kind's check (an unparsable date, a 2 000-character headline, a price
+with no digits) is rejected with a reason, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from pace_scrapy.config.fields import STANDARD_KINDS
+from pace_scrapy.extract.rules import Link, Value
+from pace_scrapy.extract.values import (
+    gtin_type,
+    parse_availability,
+    parse_currency,
+    parse_date,
+    parse_number,
+    parse_price,
+)
+from pace_scrapy.page.text import normalize_space
+
+MAX_LENGTHS = {"headline": 400, "name": 400, "description": 5000, "people": 120}
+MAX_TEXT = 50_000
+LIST_KINDS = frozenset({"texts", "people", "images", "links", "gtin"})
+
+_IDENTIFIER = re.compile(r"^[\w][\w.\-/#]{0,63}$")
+_LANGUAGE = re.compile(r"^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})*$")
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What finalising a value may need from the page."""
+
+    base_url: str
+    today: date | None
+    max_length: int
+
+
+class Rejected(ValueError):
+    """A value that fails its kind's plausibility check."""
+
+
+def field_kind(name: str, declared: str | None) -> str:
+    """A field's kind: the one its config declares, else the standard one for its name."""
+    return declared or STANDARD_KINDS.get(name, "text")
+
+
+def max_length(name: str, kind: str, declared: int | None) -> int:
+    """The longest plausible text for a field."""
+    return declared or MAX_LENGTHS.get(name) or MAX_LENGTHS.get(kind) or MAX_TEXT
+
+
+def finalize(kind: str, values: Sequence[Value], ctx: Context) -> Any:
+    """The output value for ``values`` found for a field of ``kind``.
+
+    List kinds keep every plausible value (de-duplicated, in order); single kinds take the
+    first value (several text values are joined). Raises :class:`Rejected` with the reason when
+    nothing plausible is left.
+    """
+    if kind == "text" and len(values) > 1:
+        values = [" ".join(str(v) for v in values if isinstance(v, str))]
+    converter = _CONVERTERS[kind]
+    results: list[Any] = []
+    reasons: list[str] = []
+    for value in values:
+        try:
+            result = converter(value, ctx)
+        except Rejected as exc:
+            reasons.append(str(exc))
+            continue
+        if result not in results:
+            results.append(result)
+        if kind not in LIST_KINDS:
+            return result
+    if not results:
+        raise Rejected(reasons[0] if reasons else "no value")
+    return results
+
+
+def _text(value: Value, ctx: Context) -> str:
+    text = normalize_space(_as_text(value))
+    if not text:
+        raise Rejected("empty text")
+    if len(text) > ctx.max_length:
+        raise Rejected(f"text of {len(text)} characters is longer than {ctx.max_length}")
+    return text
+
+
+def _person(value: Value, ctx: Context) -> dict[str, str]:
+    name = _text(value, Context(ctx.base_url, ctx.today, MAX_LENGTHS["people"]))
+    if not _HAS_LETTER.search(name):
+        raise Rejected(f"author name {name!r} has no letter")
+    return {"name": name}
+
+
+def _date(value: Value, ctx: Context) -> str:
+    text = _as_text(value)
+    parsed = parse_date(text, today=ctx.today)
+    if parsed is None:
+        raise Rejected(f"unparsable or implausible date {text[:80]!r}")
+    return parsed
+
+
+def _url(value: Value, ctx: Context) -> str:
+    raw = value.url if isinstance(value, Link) else value
+    url = urljoin(ctx.base_url, (raw or "").strip())
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise Rejected(f"not an http(s) URL: {url[:120]!r}")
+    return url
+
+
+def _image(value: Value, ctx: Context) -> dict[str, str]:
+    return {"url": _url(value, ctx)}
+
+
+def _link(value: Value, ctx: Context) -> dict[str, str]:
+    link = value if isinstance(value, Link) else Link(_as_text(value), None)
+    out = {}
+    if link.name:
+        out["name"] = normalize_space(link.name)
+    if link.url:
+        out["url"] = _url(link.url, ctx)
+    if not out:
+        raise Rejected("empty link")
+    return out
+
+
+def _price(value: Value, ctx: Context) -> str:
+    text = _as_text(value)
+    amount = parse_price(text) if re.search(r"\d", text) else None
+    if amount is None:
+        raise Rejected(f"no price in {text[:80]!r}")
+    return amount
+
+
+def _currency(value: Value, ctx: Context) -> str:
+    text = _as_text(value).strip()
+    code = text if re.fullmatch("[A-Z]{3}", text) else parse_currency(text)
+    if code is None:
+        raise Rejected(f"no currency in {text[:80]!r}")
+    return code
+
+
+def _identifier(value: Value, ctx: Context) -> str:
+    text = normalize_space(_as_text(value))
+    if not _IDENTIFIER.match(text):
+        raise Rejected(f"implausible identifier {text[:80]!r}")
+    return text
+
+
+def _gtin(value: Value, ctx: Context) -> dict[str, str]:
+    digits = re.sub(r"[\s-]", "", _as_text(value))
+    kind = gtin_type(digits)
+    if kind is None:
+        raise Rejected(f"invalid GTIN (length or check digit) {digits[:40]!r}")
+    return {"type": kind, "value": digits}
+
+
+def _availability(value: Value, ctx: Context) -> str:
+    text = _as_text(value)
+    found = parse_availability(text)
+    if found is None:
+        raise Rejected(f"unknown availability {text[:80]!r}")
+    return found
+
+
+def _number(value: Value, ctx: Context) -> float:
+    text = _as_text(value)
+    number = parse_number(text)
+    if number is None:
+        raise Rejected(f"no number in {text[:80]!r}")
+    return number
+
+
+def _brand(value: Value, ctx: Context) -> dict[str, str]:
+    return {"name": _text(value, ctx)}
+
+
+def _language(value: Value, ctx: Context) -> str:
+    text = _as_text(value).strip()
+    if not _LANGUAGE.match(text):
+        raise Rejected(f"not a language code {text[:40]!r}")
+    return text.replace("_", "-")
+
+
+def _as_text(value: Value) -> str:
+    return (value.name or "") if isinstance(value, Link) else value
+
+
+_CONVERTERS: dict[str, Callable[[Value, Context], Any]] = {
+    "text": _text,
+    "texts": _text,
+    "people": _person,
+    "date": _date,
+    "url": _url,
+    "image": _image,
+    "images": _image,
+    "links": _link,
+    "price": _price,
+    "currency": _currency,
+    "identifier": _identifier,
+    "gtin": _gtin,
+    "availability": _availability,
+    "number": _number,
+    "brand": _brand,
+    "language": _language,
+}

@@ -1,0 +1,123 @@
+"""Evaluating one config rule on a page: the raw values it finds, before transforms."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+from urllib.parse import urljoin
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.config.model import Rule
+from pace_scrapy.config.selectors import compile_query
+from pace_scrapy.extract.images import image_source
+from pace_scrapy.page.model import Page
+from pace_scrapy.page.structured import JsonObject, jsonld_types
+from pace_scrapy.page.text import element_text, normalize_space
+
+DEFAULT_IMAGE_ATTRIBUTES = ("srcset", "data-srcset", "data-src", "data-lazy-src", "src", "content")
+MAX_NODES = 500
+
+
+class Link(NamedTuple):
+    """A link-shaped value (breadcrumbs): its text and absolute URL."""
+
+    name: str | None
+    url: str | None
+
+
+Value = str | Link
+
+
+def rule_values(rule: Rule, page: Page, kind: str) -> list[Value]:
+    """The values ``rule`` finds on ``page``, shaped for a field of ``kind``."""
+    match rule.source:
+        case "css" | "xpath":
+            found = compile_query(rule.source, rule.query)(page.root)
+            nodes = found if isinstance(found, list) else [found]
+            return [v for n in nodes[:MAX_NODES] if (v := _node_value(n, rule, page, kind))]
+        case "meta":
+            return [normalize_space(v) for v in page.meta.get(rule.query.lower(), []) if v.strip()]
+        case "jsonld":
+            objects = _typed(page.jsonld, rule.types, jsonld_types)
+            return _json_values(objects, rule.query, page.base_url, kind)
+        case "microdata":
+            items = _typed(page.microdata, rule.types, _microdata_types)
+            properties = [item.get("properties", {}) for item in items]
+            return _json_values(properties, rule.query, page.base_url, kind)
+    return []
+
+
+def _node_value(node: object, rule: Rule, page: Page, kind: str) -> Value | None:
+    if not isinstance(node, HtmlElement):
+        return normalize_space(str(node)) if isinstance(node, str | bytes) else None
+    if rule.attribute:
+        return (node.get(rule.attribute) or "").strip() or None
+    if kind in ("image", "images"):
+        return image_source(node, DEFAULT_IMAGE_ATTRIBUTES, page.base_url)
+    if kind == "links":
+        href = node.get("href")
+        if href is None:
+            anchor = next(node.iter("a"), None)
+            href = anchor.get("href") if anchor is not None else None
+        return Link(element_text(node) or None, urljoin(page.base_url, href) if href else None)
+    return element_text(node) or None
+
+
+def _typed(objects: list[JsonObject], types: tuple[str, ...], get_types: Any) -> list[JsonObject]:
+    if not types:
+        return objects
+    wanted = set(types)
+    return [obj for obj in objects if wanted.intersection(get_types(obj))]
+
+
+def _microdata_types(item: JsonObject) -> tuple[str, ...]:
+    value = item.get("type")
+    names = value if isinstance(value, list) else [value]
+    return tuple(str(name).rsplit("/", 1)[-1] for name in names if isinstance(name, str))
+
+
+def follow_path(data: Any, path: str) -> Iterator[Any]:
+    """Values at a dotted path in JSON data; ``key[]`` iterates a list (a bare list also is)."""
+    current = [data]
+    for step in path.split("."):
+        key, iterate = (step[:-2], True) if step.endswith("[]") else (step, False)
+        nxt = []
+        for value in current:
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, dict) and key in item:
+                    child = item[key]
+                    if iterate and isinstance(child, list):
+                        nxt.extend(child)
+                    else:
+                        nxt.append(child)
+        current = nxt
+    for value in current:
+        yield from value if isinstance(value, list) else [value]
+
+
+def _json_values(objects: list[JsonObject], path: str, base_url: str, kind: str) -> list[Value]:
+    values: list[Value] = []
+    for obj in objects:
+        for value in follow_path(obj, path):
+            shaped = _shape_json(value, base_url, kind)
+            if shaped:
+                values.append(shaped)
+    return values
+
+
+def _shape_json(value: Any, base_url: str, kind: str) -> Value | None:
+    if isinstance(value, dict):
+        if kind == "links":
+            item = value.get("item")
+            url = item.get("@id") if isinstance(item, dict) else item
+            name = value.get("name") or (item.get("name") if isinstance(item, dict) else None)
+            return Link(
+                normalize_space(str(name)) if name else None,
+                urljoin(base_url, str(url)) if url else None,
+            )
+        key = "url" if kind in ("image", "images") else "name"
+        value = value.get(key) or value.get("contentUrl") or value.get("@id")
+    if isinstance(value, bool) or value is None or isinstance(value, dict | list):
+        return None
+    return normalize_space(str(value)) or None

@@ -1,0 +1,176 @@
+"""Parsing raw field text into typed values: dates, prices, currencies, identifiers.
+
+Each parser returns ``None`` for text it cannot read; nothing here guesses.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation
+
+from price_parser import Price
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_ISO_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}")
+# Dates outside this span are taken for parsing mistakes (e.g. a year read from a price).
+MIN_YEAR = 1800
+MAX_YEARS_AHEAD = 2
+
+_DATEPARSER_SETTINGS = {
+    # No relative dates ("2 hours ago") or timestamps: they would depend on when we run.
+    "PARSERS": ["custom-formats", "absolute-time"],
+    "REQUIRE_PARTS": ["day", "month", "year"],
+    "RETURN_AS_TIMEZONE_AWARE": False,
+    "PREFER_DAY_OF_MONTH": "first",
+}
+
+CURRENCY_SYMBOLS = {
+    "$": "USD",
+    "US$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "₩": "KRW",
+    "₽": "RUB",
+    "zł": "PLN",
+    "kr": "SEK",
+    "CHF": "CHF",
+    "R$": "BRL",
+    "A$": "AUD",
+    "C$": "CAD",
+    "CA$": "CAD",
+    "AU$": "AUD",
+    "₺": "TRY",
+    "₪": "ILS",
+    "Kč": "CZK",
+    "Ft": "HUF",
+}
+_CURRENCY_CODE = re.compile(r"\b([A-Z]{3})\b")
+
+AVAILABILITY = {
+    "instock": "InStock",
+    "in stock": "InStock",
+    "available": "InStock",
+    "add to cart": "InStock",
+    "outofstock": "OutOfStock",
+    "out of stock": "OutOfStock",
+    "sold out": "SoldOut",
+    "soldout": "SoldOut",
+    "unavailable": "OutOfStock",
+    "preorder": "PreOrder",
+    "pre-order": "PreOrder",
+    "backorder": "BackOrder",
+    "limitedavailability": "LimitedAvailability",
+    "limited": "LimitedAvailability",
+    "discontinued": "Discontinued",
+    "instoreonly": "InStoreOnly",
+    "onlineonly": "OnlineOnly",
+}
+
+
+def parse_date(
+    text: str,
+    formats: tuple[str, ...] = (),
+    languages: tuple[str, ...] = (),
+    day_first: bool | None = None,
+    today: date | None = None,
+) -> str | None:
+    """ISO 8601 for a date or date-time text, or ``None``.
+
+    ISO forms first, then the strptime ``formats``, then dateparser (absolute dates only, all of
+    day, month and year required). A date-only ISO text stays a date; otherwise the result is a
+    date-time, with its UTC offset when the text had one.
+    """
+    text = text.strip()
+    if not text or len(text) > 200:
+        return None
+    if _ISO_DATE.match(text):
+        try:
+            day = datetime.fromisoformat(text)
+        except ValueError:
+            return None
+        return text if _plausible(day, today) else None
+    parsed = _parse_datetime(text, formats, languages, day_first)
+    if parsed is None or not _plausible(parsed, today):
+        return None
+    return parsed.isoformat()
+
+
+def _parse_datetime(
+    text: str, formats: tuple[str, ...], languages: tuple[str, ...], day_first: bool | None
+) -> datetime | None:
+    if _ISO_LIKE.match(text):
+        try:
+            return datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            pass
+    for fmt in formats:
+        try:
+            return datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+    import dateparser  # noqa: PLC0415 (slow import, only needed for free-form dates)
+
+    settings = dict(_DATEPARSER_SETTINGS)
+    if day_first is not None:
+        settings["DATE_ORDER"] = "DMY" if day_first else "MDY"
+    result: datetime | None = dateparser.parse(
+        text, languages=list(languages) or None, settings=settings
+    )
+    return result
+
+
+def _plausible(value: datetime, today: date | None) -> bool:
+    latest = (today or datetime.now(UTC).date()).year + MAX_YEARS_AHEAD
+    return MIN_YEAR <= value.year <= latest
+
+
+def parse_price(text: str, decimal_separator: str | None = None) -> str | None:
+    """The amount of a price text as a plain decimal string (``"1,299.00 €"`` -> ``"1299.00"``)."""
+    amount = Price.fromstring(text, decimal_separator=decimal_separator).amount
+    if amount is None:
+        return None
+    try:
+        return format(Decimal(amount), "f")
+    except InvalidOperation:
+        return None
+
+
+def parse_currency(text: str) -> str | None:
+    """The ISO 4217 code of the currency a price text is written in, when it says."""
+    code = _CURRENCY_CODE.search(text)
+    if code and code.group(1) not in ("THE", "AND", "FOR"):
+        return code.group(1)
+    found = Price.fromstring(text).currency
+    if found is None:
+        return None
+    found = found.strip()
+    return CURRENCY_SYMBOLS.get(found) or (found if re.fullmatch("[A-Z]{3}", found) else None)
+
+
+def parse_number(text: str) -> float | None:
+    """A decimal number in a text (``"4,5 out of 5"`` -> ``4.5``)."""
+    match = re.search(r"-?\d+(?:[.,]\d+)?", text)
+    return float(match.group().replace(",", ".")) if match else None
+
+
+def parse_availability(text: str) -> str | None:
+    """A schema.org ItemAvailability name (``InStock``...) for an availability text or URL."""
+    key = text.strip().rsplit("/", 1)[-1].lower()
+    if key.replace(" ", "") in AVAILABILITY:
+        return AVAILABILITY[key.replace(" ", "")]
+    for phrase, value in sorted(AVAILABILITY.items(), key=lambda kv: -len(kv[0])):
+        if phrase in key:
+            return value
+    return None
+
+
+def gtin_type(digits: str) -> str | None:
+    """``gtin8`` .. ``gtin14`` for a GTIN whose check digit is valid, else ``None``."""
+    if not digits.isdigit() or len(digits) not in (8, 12, 13, 14):
+        return None
+    body, check = digits[:-1], int(digits[-1])
+    total = sum(int(d) * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
+    return f"gtin{len(digits)}" if (10 - total % 10) % 10 == check else None

@@ -1,0 +1,1 @@
+"""The page model: raw HTML to a cleaned document and blocks mapped back to the DOM."""

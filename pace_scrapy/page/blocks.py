@@ -1,0 +1,212 @@
+"""Segment a DOM subtree into blocks in reading order, each mapped back to its element.
+
+Block-level elements become blocks; inline content is aggregated into the block of its nearest
+block-level ancestor (a *run*); tables, lists, figures, quotes and code stay whole. A block keeps
+the element it came from (for a run: the container and the range of its children), so labels on
+blocks select real DOM nodes, and output built from blocks is a subset of the original page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.page.text import iter_text, normalize_space
+
+
+class BlockKind(StrEnum):
+    """What a block holds."""
+
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    LIST = "list"
+    TABLE = "table"
+    FIGURE = "figure"
+    QUOTE = "quote"
+    CODE = "code"
+    TEXT = "text"  # inline content directly inside a container (no <p> of its own)
+
+
+_ATOMIC = {
+    **dict.fromkeys(("h1", "h2", "h3", "h4", "h5", "h6"), BlockKind.HEADING),
+    **dict.fromkeys(("p", "address"), BlockKind.PARAGRAPH),
+    **dict.fromkeys(("ul", "ol", "dl", "menu"), BlockKind.LIST),
+    "table": BlockKind.TABLE,
+    "figure": BlockKind.FIGURE,
+    "blockquote": BlockKind.QUOTE,
+    "pre": BlockKind.CODE,
+}
+CONTAINER_TAGS = frozenset(
+    [
+        "html",
+        "body",
+        "div",
+        "section",
+        "article",
+        "main",
+        "header",
+        "footer",
+        "nav",
+        "aside",
+        "form",
+        "center",
+        "details",
+        "summary",
+        "fieldset",
+        "hgroup",
+        "dialog",
+        "search",
+        "figcaption",
+        "legend",
+        "li",
+        "dd",
+        "dt",
+        "tbody",
+        "thead",
+        "tfoot",
+        "tr",
+        "td",
+        "th",
+        "caption",
+        "picture",
+    ]
+)
+BLOCK_LEVEL_TAGS = frozenset(_ATOMIC) | CONTAINER_TAGS
+MEDIA_TAGS = ("img", "picture", "video", "audio")
+_SECTIONING = ("h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "pre")
+_LAYOUT_CONTENT = ("p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockquote", "form")
+_LAYOUT_CELL_TEXT = 120
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Block:
+    """A block of the page: its kind, its element, and its normalised text.
+
+    For a ``TEXT`` run, ``span`` is ``(start, end)``: the run is the text after child ``start``
+    (``-1``: the element's own leading text) and the children ``start+1 .. end-1`` with their tails.
+    ``span`` is ``None`` when the block is the whole element.
+    """
+
+    id: int
+    kind: BlockKind
+    element: HtmlElement
+    text: str
+    span: tuple[int, int] | None = None
+
+    def nodes(self) -> Iterator[str | HtmlElement]:
+        """The block's content in order: text strings and inline elements (tails as strings)."""
+        if self.span is None:
+            yield self.element
+            return
+        start, end = self.span
+        lead = self.element.text if start < 0 else self.element[start].tail
+        if lead:
+            yield lead
+        for child in self.element[start + 1 : end]:
+            yield child
+            if child.tail:
+                yield child.tail
+
+    @property
+    def has_media(self) -> bool:
+        """True when the block contains an image, picture, video or audio element."""
+        return any(
+            not isinstance(node, str) and next(node.iter(*MEDIA_TAGS), None) is not None
+            for node in self.nodes()
+        )
+
+
+def segment(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> list[Block]:
+    """Blocks of ``root``'s subtree in reading order; subtrees in ``skip`` are left out."""
+    segmenter = _Segmenter(root, skip)
+    segmenter.visit(root)
+    return segmenter.blocks
+
+
+def atomic_kind(element: HtmlElement) -> BlockKind | None:
+    """The kind of block an element forms as a whole, or ``None`` for a container/inline."""
+    kind = _ATOMIC.get(element.tag) if isinstance(element.tag, str) else None
+    if kind is BlockKind.TABLE and is_layout_table(element):
+        return None
+    if kind is BlockKind.FIGURE and next(element.iter(*MEDIA_TAGS), None) is None:
+        return None
+    if kind is BlockKind.LIST and next(element.iter(*_SECTIONING), None) is not None:
+        return None
+    return kind
+
+
+def is_layout_table(table: HtmlElement) -> bool:
+    """True for a table used for page layout rather than data.
+
+    Layout: a nested table, ``role=presentation|none``, or cells holding paragraphs, headings,
+    lists or forms with much text per cell.
+    """
+    if table.get("role") in ("presentation", "none"):
+        return True
+    if next(table.iterdescendants("table"), None) is not None:
+        return True
+    if next(table.iter(*_LAYOUT_CONTENT), None) is None:
+        return False
+    cells = sum(1 for _ in table.iter("td", "th"))
+    return len(table.text_content()) > _LAYOUT_CELL_TEXT * max(cells, 1)
+
+
+class _Segmenter:
+    def __init__(self, root: HtmlElement, skip: Collection[HtmlElement]) -> None:
+        self.skip = skip
+        self.blocks: list[Block] = []
+        self.block_level = _block_level_elements(root)
+
+    def emit(
+        self, kind: BlockKind, element: HtmlElement, text: str, span: tuple[int, int] | None
+    ) -> None:
+        self.blocks.append(Block(len(self.blocks), kind, element, text, span))
+
+    def visit(self, element: HtmlElement) -> None:
+        kind = atomic_kind(element)
+        if kind is not None:
+            text = normalize_space("".join(iter_text(element, self.skip)))
+            if text or next(element.iter(*MEDIA_TAGS), None) is not None:
+                self.emit(kind, element, text, None)
+            return
+        start = -1
+        for index, child in enumerate(element):
+            if child in self.block_level:
+                self.flush(element, start, index)
+                if child not in self.skip:
+                    self.visit(child)
+                start = index
+        self.flush(element, start, len(element))
+
+    def flush(self, element: HtmlElement, start: int, end: int) -> None:
+        parts: list[str] = []
+        media = False
+        lead = element.text if start < 0 else element[start].tail
+        if lead:
+            parts.append(lead)
+        for child in element[start + 1 : end]:
+            if child not in self.skip and isinstance(child.tag, str):
+                parts.extend(iter_text(child, self.skip))
+                media = media or next(child.iter(*MEDIA_TAGS), None) is not None
+            if child.tail:
+                parts.append(child.tail)
+        text = normalize_space("".join(parts))
+        if text or media:
+            whole = start < 0 and end == len(element)
+            self.emit(BlockKind.TEXT, element, text, None if whole else (start, end))
+
+
+def _block_level_elements(root: HtmlElement) -> set[HtmlElement]:
+    """Elements that are block-level or contain a block-level descendant."""
+    marked: set[HtmlElement] = set()
+    for element in root.iter(*BLOCK_LEVEL_TAGS):
+        node: HtmlElement | None = element
+        while node is not None and node not in marked:
+            marked.add(node)
+            if node is root:
+                break
+            node = node.getparent()
+    return marked

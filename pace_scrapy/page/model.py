@@ -1,0 +1,89 @@
+"""The page model: a parsed, cleaned document with its structured data and blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.errors import PageError
+from pace_scrapy.page.blocks import Block, segment
+from pace_scrapy.page.decode import decode_html, looks_binary
+from pace_scrapy.page.parse import clean, parse_html
+from pace_scrapy.page.structured import JsonObject, meta_values, microdata_items, parse_jsonld
+
+MAX_PAGE_BYTES = 32 * 1024 * 1024
+
+
+@dataclass(eq=False)
+class Page:
+    """A page ready for extraction.
+
+    ``root`` is the cleaned document (no scripts, styles, comments or hidden elements);
+    ``fetched`` is the page's capture date, which picks the config version to apply.
+    """
+
+    url: str
+    root: HtmlElement
+    jsonld_sources: list[str] = field(default_factory=list)
+    raw_size: int = 0
+    fetched: date | None = None
+
+    @classmethod
+    def from_html(
+        cls,
+        html: str | bytes,
+        url: str,
+        *,
+        content_type: str | None = None,
+        fetched: date | None = None,
+        max_bytes: int = MAX_PAGE_BYTES,
+    ) -> Page:
+        """Parse and clean a page. Raises :class:`PageError` for binary or oversized input."""
+        size = len(html)
+        if size > max_bytes:
+            raise PageError(f"{url}: page of {size} bytes is larger than the limit {max_bytes}")
+        if isinstance(html, bytes):
+            if looks_binary(html):
+                raise PageError(f"{url}: not an HTML page (binary content)")
+            html, _ = decode_html(html, content_type)
+        elif "\x00" in html[:4096]:
+            raise PageError(f"{url}: not an HTML page (binary content)")
+        root = parse_html(html)
+        jsonld = clean(root)
+        return cls(url=url, root=root, jsonld_sources=jsonld, raw_size=size, fetched=fetched)
+
+    @cached_property
+    def base_url(self) -> str:
+        """The URL relative links resolve against (``<base href>`` when present)."""
+        from urllib.parse import urljoin  # noqa: PLC0415
+
+        base = self.root.find("head/base[@href]")
+        return urljoin(self.url, base.get("href", "")) if base is not None else self.url
+
+    @cached_property
+    def body(self) -> HtmlElement:
+        """The ``<body>`` element."""
+        return self.root.body
+
+    @cached_property
+    def jsonld(self) -> list[JsonObject]:
+        """JSON-LD objects (``@graph`` flattened)."""
+        return parse_jsonld(self.jsonld_sources)
+
+    @cached_property
+    def meta(self) -> dict[str, list[str]]:
+        """``<meta>`` values by name/property and head ``<link>`` hrefs by rel."""
+        return meta_values(self.root)
+
+    @cached_property
+    def microdata(self) -> list[JsonObject]:
+        """Microdata items."""
+        return microdata_items(self.root, self.base_url)
+
+    @cached_property
+    def blocks(self) -> list[Block]:
+        """The visible page as blocks in reading order (ids are stable for the same HTML)."""
+        return segment(self.body)

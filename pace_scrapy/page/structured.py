@@ -1,0 +1,78 @@
+"""Structured data on a page: JSON-LD objects, ``<meta>``/``<link>`` values, microdata items."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+from lxml.html import HtmlElement
+
+logger = logging.getLogger(__name__)
+
+MAX_JSONLD_CHARS = 2_000_000
+JsonObject = dict[str, Any]
+
+
+
+def parse_jsonld(sources: list[str]) -> list[JsonObject]:
+    """Every JSON-LD object of the page, ``@graph`` members and list items flattened.
+
+    A source that is not valid JSON (common in the wild) is skipped and logged at debug level.
+    """
+    objects: list[JsonObject] = []
+    for source in sources:
+        if len(source) > MAX_JSONLD_CHARS:
+            logger.debug("Skipping JSON-LD of %d characters", len(source))
+            continue
+        try:
+            data = json.loads(source, strict=False)
+        except (ValueError, RecursionError) as exc:
+            logger.debug("Skipping invalid JSON-LD: %s", exc)
+            continue
+        objects.extend(_flatten(data))
+    return objects
+
+
+def _flatten(data: Any) -> Iterator[JsonObject]:
+    if isinstance(data, list):
+        for item in data:
+            yield from _flatten(item)
+    elif isinstance(data, dict):
+        graph = data.get("@graph")
+        if isinstance(graph, list):
+            yield from _flatten(graph)
+        if "@type" in data or graph is None:
+            yield data
+
+
+def jsonld_types(obj: JsonObject) -> tuple[str, ...]:
+    """The ``@type`` of a JSON-LD object as a tuple of names (schema.org prefix dropped)."""
+    value = obj.get("@type")
+    names = value if isinstance(value, list) else [value]
+    return tuple(str(name).rsplit("/", 1)[-1] for name in names if isinstance(name, str))
+
+
+def meta_values(root: HtmlElement) -> dict[str, list[str]]:
+    """``<meta>`` contents by lower-cased ``name``/``property``/``itemprop``, and head ``<link>``
+    hrefs by ``rel`` (e.g. ``canonical``), in document order."""
+    values: dict[str, list[str]] = {}
+    for element in root.iter("meta", "link"):
+        if element.tag == "meta":
+            key = element.get("property") or element.get("name") or element.get("itemprop")
+            content = element.get("content")
+            if key and content is not None:
+                values.setdefault(key.strip().lower(), []).append(content)
+        elif element.get("href") is not None:
+            for rel in (element.get("rel") or "").lower().split():
+                values.setdefault(rel, []).append(element.get("href", ""))
+    return values
+
+
+def microdata_items(root: HtmlElement, base_url: str) -> list[JsonObject]:
+    """Microdata items (``itemscope``) as extruct reports them: ``{"type", "properties"}``."""
+    from extruct.w3cmicrodata import MicrodataExtractor  # noqa: PLC0415 (heavy, rarely needed)
+
+    items: list[JsonObject] = MicrodataExtractor().extract_items(root, base_url)
+    return items
