@@ -67,9 +67,12 @@ def image_source(img: HtmlElement, attributes: Iterable[str], base_url: str) -> 
     an ``<img>`` inside ``<picture>`` also looks at its ``<source>`` siblings.
     """
     holders = [img]
-    parent = img.getparent()
-    if parent is not None and parent.tag == "picture":
-        holders.extend(parent.iterchildren("source"))
+    # libxml2 does not know <source> is void, so an <img> may end up inside its <source>s.
+    ancestor = img.getparent()
+    while ancestor is not None and ancestor.tag == "source":
+        ancestor = ancestor.getparent()
+    if ancestor is not None and ancestor.tag == "picture":
+        holders.extend(ancestor.iter("source"))
     for attribute in attributes:
         for holder in holders:
             value = str(holder.get(attribute) or "").strip()

@@ -135,7 +135,7 @@ def _link(value: Value, ctx: Context) -> dict[str, str]:
 
 def _price(value: Value, ctx: Context) -> str:
     text = _as_text(value)
-    amount = parse_price(text) if re.search(r"\d", text) else None
+    amount = parse_price(text)
     if amount is None:
         raise Rejected(f"no price in {text[:80]!r}")
     return amount

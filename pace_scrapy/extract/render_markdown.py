@@ -164,7 +164,7 @@ class MarkdownRenderer:
 
     def code(self, element: HtmlElement) -> str:
         """A fenced code block (the fence longer than any backtick run inside)."""
-        code = "".join(iter_text(element, self.skip)).strip("\n")
+        code = "".join(iter_text(element, self.skip, raw=True)).strip("\n")
         if not code.strip():
             return ""
         longest = max((len(run) for run in re.findall("`+", code)), default=0)

@@ -34,7 +34,7 @@ def block_paragraphs(block: Block, skip: Collection[HtmlElement]) -> list[str]:
             table = table_grid(element, skip)
             return [" | ".join(row) for row in table.headerRows + table.rows if any(row)]
         case BlockKind.CODE:
-            code = "".join(iter_text(element, skip)).strip("\n")
+            code = "".join(iter_text(element, skip, raw=True)).strip("\n")
             return ["\n".join(line.rstrip() for line in code.split("\n"))] if code.strip() else []
     return normalize_lines("".join(nodes_text(block.nodes(), skip)))
 
@@ -43,7 +43,7 @@ def nodes_text(nodes: Iterable[str | HtmlElement], skip: Collection[HtmlElement]
     """Text of a block's nodes, with line breaks at breaking element boundaries."""
     for node in nodes:
         if isinstance(node, str):
-            yield node
+            yield node.replace("\n", " ")
         elif node not in skip:
             yield "\n"
             yield from iter_text(node, skip)

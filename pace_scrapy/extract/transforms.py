@@ -68,15 +68,15 @@ def _apply(transform: Transform, value: str, base_url: str, today: date | None) 
 
 def strip_affixes(value: str, prefixes: Iterable[str], suffixes: Iterable[str]) -> str:
     """Remove the first matching prefix and suffix (case-insensitive), then edge punctuation."""
-    text = normalize_space(value)
+    text = normalize_space(value).strip(_STRIP_CHARS)
     lowered = text.lower()
     for prefix in prefixes:
-        if lowered.startswith(prefix.lower()):
-            text = text[len(prefix) :]
+        if prefix and lowered.startswith(prefix.lower()):
+            text = text[len(prefix) :].strip(_STRIP_CHARS)
             break
     lowered = text.lower()
     for suffix in suffixes:
         if suffix and lowered.endswith(suffix.lower()):
-            text = text[: -len(suffix)]
+            text = text[: -len(suffix)].strip(_STRIP_CHARS)
             break
-    return text.strip(_STRIP_CHARS)
+    return text

@@ -129,6 +129,8 @@ def _plausible(value: datetime, today: date | None) -> bool:
 
 def parse_price(text: str, decimal_separator: str | None = None) -> str | None:
     """The amount of a price text as a plain decimal string (``"1,299.00 €"`` -> ``"1299.00"``)."""
+    if not any(ch.isdigit() for ch in text):
+        return None  # price-parser reads "free" as 0
     amount = Price.fromstring(text, decimal_separator=decimal_separator).amount
     if amount is None:
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
@@ -81,31 +82,37 @@ _LAYOUT_CONTENT = ("p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockqu
 _LAYOUT_CELL_TEXT = 120
 
 
+class Run(NamedTuple):
+    """Part of a container's inline content: the text after child ``after`` (``None``: the
+    container's leading text), then ``children`` with their tails."""
+
+    after: HtmlElement | None
+    children: tuple[HtmlElement, ...]
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class Block:
     """A block of the page: its kind, its element, and its normalised text.
 
-    For a ``TEXT`` run, ``span`` is ``(start, end)``: the run is the text after child ``start``
-    (``-1``: the element's own leading text) and the children ``start+1 .. end-1`` with their tails.
-    ``span`` is ``None`` when the block is the whole element.
+    A ``TEXT`` block that is only part of its container's content has a ``run``; ``run`` is
+    ``None`` when the block is the whole element.
     """
 
     id: int
     kind: BlockKind
     element: HtmlElement
     text: str
-    span: tuple[int, int] | None = None
+    run: Run | None = None
 
     def nodes(self) -> Iterator[str | HtmlElement]:
         """The block's content in order: text strings and inline elements (tails as strings)."""
-        if self.span is None:
+        if self.run is None:
             yield self.element
             return
-        start, end = self.span
-        lead = self.element.text if start < 0 else self.element[start].tail
+        lead = self.element.text if self.run.after is None else self.run.after.tail
         if lead:
             yield lead
-        for child in self.element[start + 1 : end]:
+        for child in self.run.children:
             yield child
             if child.tail:
                 yield child.tail
@@ -160,10 +167,8 @@ class _Segmenter:
         self.blocks: list[Block] = []
         self.block_level = _block_level_elements(root)
 
-    def emit(
-        self, kind: BlockKind, element: HtmlElement, text: str, span: tuple[int, int] | None
-    ) -> None:
-        self.blocks.append(Block(len(self.blocks), kind, element, text, span))
+    def emit(self, kind: BlockKind, element: HtmlElement, text: str, run: Run | None) -> None:
+        self.blocks.append(Block(len(self.blocks), kind, element, text, run))
 
     def visit(self, element: HtmlElement) -> None:
         kind = atomic_kind(element)
@@ -172,22 +177,27 @@ class _Segmenter:
             if text or next(element.iter(*MEDIA_TAGS), None) is not None:
                 self.emit(kind, element, text, None)
             return
-        start = -1
-        for index, child in enumerate(element):
+        # Children are walked once, never indexed: lxml indexing is linear in the position.
+        after: HtmlElement | None = None
+        inline: list[HtmlElement] = []
+        whole = True
+        for child in element:
             if child in self.block_level:
-                self.flush(element, start, index)
+                self.flush(element, Run(after, tuple(inline)), whole=False)
                 if child not in self.skip:
                     self.visit(child)
-                start = index
-        self.flush(element, start, len(element))
+                after, inline, whole = child, [], False
+            else:
+                inline.append(child)
+        self.flush(element, Run(after, tuple(inline)), whole=whole)
 
-    def flush(self, element: HtmlElement, start: int, end: int) -> None:
+    def flush(self, element: HtmlElement, run: Run, whole: bool) -> None:
         parts: list[str] = []
         media = False
-        lead = element.text if start < 0 else element[start].tail
+        lead = element.text if run.after is None else run.after.tail
         if lead:
             parts.append(lead)
-        for child in element[start + 1 : end]:
+        for child in run.children:
             if child not in self.skip and isinstance(child.tag, str):
                 parts.extend(iter_text(child, self.skip))
                 media = media or next(child.iter(*MEDIA_TAGS), None) is not None
@@ -195,8 +205,7 @@ class _Segmenter:
                 parts.append(child.tail)
         text = normalize_space("".join(parts))
         if text or media:
-            whole = start < 0 and end == len(element)
-            self.emit(BlockKind.TEXT, element, text, None if whole else (start, end))
+            self.emit(BlockKind.TEXT, element, text, None if whole else run)
 
 
 def _block_level_elements(root: HtmlElement) -> set[HtmlElement]:

@@ -48,7 +48,9 @@ class Page:
         if isinstance(html, bytes):
             if looks_binary(html):
                 raise PageError(f"{url}: not an HTML page (binary content)")
-            html, _ = decode_html(html, content_type)
+            text, encoding = decode_html(html, content_type)
+            # Valid UTF-8 without a byte-order mark goes to the parser as it is.
+            html = html if encoding == "utf-8" and not html.startswith(b"\xef\xbb\xbf") else text
         elif "\x00" in html[:4096]:
             raise PageError(f"{url}: not an HTML page (binary content)")
         root = parse_html(html)

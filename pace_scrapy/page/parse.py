@@ -12,10 +12,15 @@ import lxml.html
 from lxml import etree
 from lxml.html import HtmlElement
 
-_PARSER = lxml.html.HTMLParser(remove_comments=True, remove_pis=True, no_network=True)
-# lxml refuses text that starts with an XML declaration naming an encoding: drop it.
-_XML_DECLARATION = re.compile(r"\s*<\?xml[^>]*>")
-_EMPTY_DOCUMENT = "<html><head></head><body></body></html>"
+# Bytes, not str, go to libxml2 (a str with an XML encoding declaration is refused).
+_PARSER = lxml.html.HTMLParser(
+    encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True
+)
+_EMPTY_DOCUMENT = b"<html><head></head><body></body></html>"
+# Characters XML forbids: libxml2 keeps them in text, but lxml then refuses to write such text
+# back into the tree (as dropping an element does). No UTF-8 multi-byte sequence contains them.
+_CONTROL_BYTES = bytes(range(9)) + b"\x0b\x0c" + bytes(range(14, 32))
+_NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 
 DROPPED_TAGS = (
     "script",
@@ -33,13 +38,18 @@ _HIDING_ATTRIBUTES = etree.XPath("//@hidden | //@aria-hidden | //@style")
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
-def parse_html(text: str) -> HtmlElement:
-    """Parse HTML text into an lxml document (never raises; empty input gives an empty page)."""
-    declaration = _XML_DECLARATION.match(text)
-    if declaration:
-        text = text[declaration.end() :]
+def parse_html(html: str | bytes) -> HtmlElement:
+    """Parse HTML text (or UTF-8 bytes) into an lxml document.
+
+    Never raises: empty or element-less input gives an empty page.
+    """
+    data = html.encode("utf-8", "replace") if isinstance(html, str) else html
+    data = data.translate(None, _CONTROL_BYTES)
+    for noncharacter in _NONCHARACTERS:
+        if noncharacter in data:
+            data = data.replace(noncharacter, b"")
     try:
-        root = lxml.html.document_fromstring(text, parser=_PARSER) if text.strip() else None
+        root = lxml.html.document_fromstring(data, parser=_PARSER) if data.strip() else None
     except etree.ParserError:  # no element at all once parsed (e.g. a lone comment)
         root = None
     if root is None:

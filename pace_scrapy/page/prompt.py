@@ -26,8 +26,7 @@ def render_blocks(blocks: Sequence[Block], max_text: int = 200) -> str:
     lines = []
     for block in blocks:
         text = block.text if len(block.text) <= max_text else block.text[: max_text - 1] + "…"
-        kind = "" if block.kind.value == block.element.tag else f" ({block.kind.value})"
-        lines.append(f"[{block.id}] {block_label(block)}{kind} {text}")
+        lines.append(f"[{block.id}] {block_label(block)} {text}")
     return "\n".join(lines)
 
 

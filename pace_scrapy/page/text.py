@@ -70,24 +70,27 @@ def normalize_lines(text: str) -> list[str]:
     return [line for line in (normalize_space(part) for part in text.split("\n")) if line]
 
 
-def iter_text(element: HtmlElement, skip: Collection[HtmlElement] = ()) -> Iterator[str]:
+def iter_text(
+    element: HtmlElement, skip: Collection[HtmlElement] = (), raw: bool = False
+) -> Iterator[str]:
     """Yield the text of ``element``'s subtree in order, with ``\\n`` at breaking boundaries.
 
-    Descendants in ``skip`` contribute nothing (their tail text, which belongs to the parent,
-    is kept). The element's own tail is not included.
+    Line breaks in the source are spaces (as a browser shows them) unless ``raw`` (for
+    ``<pre>``). Descendants in ``skip`` contribute nothing (their tail text, which belongs to
+    the parent, is kept). The element's own tail is not included.
     """
     if element.text:
-        yield element.text
+        yield element.text if raw else element.text.replace("\n", " ")
     for child in element:
         if child not in skip and isinstance(child.tag, str):
             breaking = child.tag in BREAKING_TAGS
             if breaking:
                 yield "\n"
-            yield from iter_text(child, skip)
+            yield from iter_text(child, skip, raw)
             if breaking:
                 yield "\n"
         if child.tail:
-            yield child.tail
+            yield child.tail if raw else child.tail.replace("\n", " ")
 
 
 def element_text(element: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:

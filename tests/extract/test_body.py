@@ -1,0 +1,60 @@
+from pace_scrapy.config.model import BodySpec
+from pace_scrapy.extract.body import body_from_root, select_body
+from tests.factories import page
+
+DOC = page(
+    """<body><div class="teaser">Teaser</div>
+    <div class="ArticleBody_body__x7Kq2"><p>One.</p><div class="ad-slot"><p>Buy now!</p></div>
+    <p>Two.</p><aside class="newsletter"><p>Sign up</p></aside><p>One.</p>
+    <p>Advertisement</p><h2>Sub</h2><figure><img src="a.jpg"><figcaption>Cap</figcaption></figure></div>
+    <div class="ArticleBody_body__x7Kq2"><p>Three.</p><div class="ArticleBody_body__x7Kq2"><p>Nested.</p></div></div>
+    </body>"""
+)
+
+
+def spec(**fields: object) -> BodySpec:
+    return BodySpec.model_validate(
+        {"containers": [{"css": "main"}, {"css": '[class*="ArticleBody_body__"]'}], **fields}
+    )
+
+
+def test_first_matching_container_selector_wins_and_nested_matches_merge() -> None:
+    body = select_body(DOC.root, spec())
+    assert body is not None
+    assert len(body.containers) == 2
+    assert [b.text for b in body.blocks] == [
+        "One.",
+        "Buy now!",
+        "Two.",
+        "Sign up",
+        "Advertisement",
+        "Sub",
+        "Cap",
+        "Three.",
+        "Nested.",
+    ]  # "One." appears twice in the page: kept once
+
+
+def test_exclusions_text_patterns_and_kept_kinds() -> None:
+    body = select_body(
+        DOC.root,
+        spec(
+            exclude=[{"css": ".ad-slot"}, {"xpath": ".//aside"}],
+            exclude_text=["^advertisement$"],
+            keep=["paragraph", "heading"],
+        ),
+    )
+    assert body is not None
+    assert [b.text for b in body.blocks] == ["One.", "Two.", "Sub", "Three.", "Nested."]
+    assert {e.get("class") for e in body.skip} == {"ad-slot", "newsletter"}
+
+
+def test_no_container_gives_none() -> None:
+    assert (
+        select_body(DOC.root, BodySpec.model_validate({"containers": [{"css": "article"}]})) is None
+    )
+
+
+def test_body_from_root_keeps_everything_once() -> None:
+    body = body_from_root(page("<body><p>a</p><p>a</p><ul><li>b</li></ul></body>").body)
+    assert [b.text for b in body.blocks] == ["a", "b"]

@@ -1,0 +1,175 @@
+import json
+from datetime import date
+
+import pytest
+
+from pace_scrapy.errors import NoConfigVersion
+from pace_scrapy.extract.extractor import FALLBACK_CONFIDENCE, extract
+from pace_scrapy.items import Article, Item, Product
+from tests.factories import config, css, page
+
+ARTICLE_HTML = """<html lang="en"><head><title>T</title>
+    <meta property="og:image" content="/og.jpg"><link rel="canonical" href="/canonical">
+    <script type="application/ld+json">{"@type": "NewsArticle", "datePublished": "2024-03-03T10:15:00Z",
+      "author": [{"@type": "Person", "name": "Jane Doe"}]}</script></head>
+    <body><h1 class="headline">Rain falls on Paris</h1>
+    <p class="byline">By Jane Doe and John Roe | 3 March 2024</p>
+    <div class="body"><p>First paragraph.</p><div class="ad">Advertisement</div>
+    <figure><img src="/a.jpg"><figcaption>Umbrellas</figcaption></figure>
+    <table><tr><th>a</th></tr><tr><td>1</td></tr></table><p>Last paragraph.</p></div>
+    </body></html>"""
+ARTICLE = page(ARTICLE_HTML)
+ARTICLE_CONFIG = config(
+    fields={
+        "headline": css("h1.headline"),
+        "authors": {
+            "rules": [
+                {
+                    "source": "css",
+                    "query": "p.byline",
+                    "transforms": [
+                        {"op": "regex", "pattern": r"^By (.*?) \|"},
+                        {"op": "split", "pattern": r"\band\b"},
+                        {"op": "strip"},
+                    ],
+                }
+            ]
+        },
+        "datePublished": {
+            "rules": [
+                {"source": "css", "query": ".missing"},
+                {
+                    "source": "jsonld",
+                    "query": "datePublished",
+                    "types": ["NewsArticle"],
+                    "confidence": 0.9,
+                },
+            ]
+        },
+        "canonicalUrl": {"rules": [{"source": "meta", "query": "canonical"}]},
+        "inLanguage": {"rules": [{"source": "xpath", "query": "/html/@lang"}]},
+        "section": css("p.byline", transforms=[{"op": "regex", "pattern": r"nothing (here)"}]),
+        "dateModified": css("h1.headline"),
+    },
+    body={"containers": [{"css": "div.body"}], "exclude": [{"css": ".ad"}]},
+)
+
+
+def test_article_fields_body_and_provenance() -> None:
+    item = extract(ARTICLE, ARTICLE_CONFIG)
+    assert isinstance(item, Article)
+    assert item.headline == "Rain falls on Paris"
+    assert [a.name for a in item.authors] == ["Jane Doe", "John Roe"]
+    assert item.datePublished == "2024-03-03T10:15:00+00:00"
+    assert item.canonicalUrl == "https://news.example/canonical"
+    assert item.inLanguage == "en"
+    assert item.articleBody == "First paragraph.\n\na\n\n1\n\nLast paragraph."
+    assert item.images[0].url == "https://news.example/a.jpg"
+    assert item.images[0].caption == "Umbrellas"
+    assert item.mainImage is not None and item.mainImage.url == "https://news.example/a.jpg"
+    assert item.tables[0].headerRows == [["a"]]
+    assert "![](https://news.example/a.jpg)" in (item.articleBodyMarkdown or "")
+    meta = item.metadata
+    assert (meta.config, meta.configVersion, meta.fallbackUsed) == ("news", 1, False)
+    assert meta.fields["datePublished"].rule == 1
+    assert meta.fields["datePublished"].confidence == 0.9
+    # an implausible value is left out and the reason recorded; a non-match is not an error
+    assert item.dateModified is None
+    assert "unparsable or implausible date 'Rain falls on Paris'" in meta.rejected["dateModified"]
+    assert "section" not in meta.rejected and not hasattr(item, "section")
+
+
+def test_output_is_plain_json_and_deterministic() -> None:
+    first = extract(ARTICLE, ARTICLE_CONFIG).model_dump(mode="json", exclude_none=True)
+    second = extract(page(ARTICLE_HTML), ARTICLE_CONFIG).model_dump(mode="json", exclude_none=True)
+    assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+    assert json.loads(json.dumps(first)) == first
+
+
+def test_min_confidence_skips_low_confidence_rules() -> None:
+    item = extract(ARTICLE, ARTICLE_CONFIG, min_confidence=0.95)
+    assert item.datePublished is None
+    assert "confidence 0.9 < 0.95" in item.metadata.rejected["datePublished"]
+
+
+def test_generic_fallback_when_the_container_is_missing() -> None:
+    text = "It rained all day in the city and nobody seemed to mind very much at all. " * 4
+    other = page(
+        f"<body><nav>Home News</nav><main><h1>Other</h1><p>{text}</p><p>{text}</p></main></body>"
+    )
+    cfg = config(body={"containers": [{"css": "div.body"}]})
+    item = extract(other, cfg)
+    assert item.metadata.fallbackUsed
+    assert item.metadata.fields["articleBody"].source == "fallback"
+    assert item.metadata.fields["articleBody"].confidence == FALLBACK_CONFIDENCE
+    assert text.strip() in (item.articleBody or "")
+    no_fallback = extract(other, cfg, fallback=False)
+    assert no_fallback.articleBody is None and not no_fallback.metadata.fallbackUsed
+    cfg_none = config(body={"containers": [{"css": "div.body"}]}, fallback="none")
+    assert extract(other, cfg_none).articleBody is None
+
+
+def test_product_item_with_nested_fields() -> None:
+    product = page(
+        """<body><h1>Kettle</h1><span class="price">£1,299.50</span><span class="was">£1,500</span>
+        <span class="sku">K-1</span><span class="ean">4006381333931</span><span class="stock">Only 2 left</span>
+        <span class="rating">4.5</span> (<span class="count">12</span> reviews)
+        <img class="main" data-src="/k.jpg"><span class="isbn">ISBN 978-0316125581</span></body>""",
+        url="https://shop.example/p/kettle",
+    )
+    cfg = config(
+        "product",
+        fields={
+            "name": css("h1"),
+            "price": css(".price"),
+            "regularPrice": css(".was"),
+            "currency": css(".price", transforms=[{"op": "currency"}]),
+            "sku": css(".sku"),
+            "gtin": css(".ean"),
+            "availability": css(
+                ".stock", transforms=[{"op": "map", "values": {"left": "InStock"}}]
+            ),
+            "aggregateRating.ratingValue": css(".rating"),
+            "aggregateRating.reviewCount": css(".count"),
+            "mainImage": css("img.main"),
+            "isbn_13": {
+                "kind": "identifier",
+                "rules": [
+                    {
+                        "source": "css",
+                        "query": ".isbn",
+                        "transforms": [{"op": "regex", "pattern": r"ISBN ([\d-]+)"}],
+                    }
+                ],
+            },
+        },
+    )
+    item = extract(product, cfg)
+    assert isinstance(item, Product)
+    assert (item.name, item.price, item.regularPrice, item.currency) == (
+        "Kettle",
+        "1299.50",
+        "1500",
+        "GBP",
+    )
+    assert item.gtin[0].model_dump() == {"type": "gtin13", "value": "4006381333931"}
+    assert item.availability == "InStock"
+    assert item.aggregateRating is not None
+    assert (item.aggregateRating.ratingValue, item.aggregateRating.reviewCount) == (4.5, 12)
+    assert item.mainImage is not None and item.mainImage.url == "https://shop.example/k.jpg"
+    assert item.model_dump()["isbn_13"] == "978-0316125581"
+    assert item.metadata.pageType == "product"
+
+
+def test_custom_page_type_and_images_without_body() -> None:
+    recipe = page('<body><h1>Soup</h1><img src="/s.jpg"></body>')
+    item = extract(recipe, config("recipe", fields={"title": css("h1")}, images={"scope": "page"}))
+    assert isinstance(item, Item)
+    assert item.model_dump()["title"] == "Soup"
+    assert [i.url for i in item.images] == ["https://news.example/s.jpg"]
+
+
+def test_no_valid_version_raises() -> None:
+    old = page("<p>x</p>", fetched=date(2020, 1, 1))
+    with pytest.raises(NoConfigVersion, match="no version of config 'news' is valid on 2020-01-01"):
+        extract(old, config(valid_from="2024-01-01"))

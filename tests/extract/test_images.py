@@ -1,0 +1,55 @@
+import lxml.html
+
+from pace_scrapy.config.model import ImageSpec, Selector
+from pace_scrapy.extract.images import collect_images, image_source, parse_srcset, too_small, widest
+from tests.factories import page
+
+
+def test_srcset_parsing_keeps_commas_inside_urls() -> None:
+    srcset = "https://cdn/x/w_300,h_200/a.jpg 300w, https://cdn/x/w_900,h_600/a.jpg 900w,b.jpg"
+    assert parse_srcset(srcset) == [
+        ("https://cdn/x/w_300,h_200/a.jpg", 300.0),
+        ("https://cdn/x/w_900,h_600/a.jpg", 900.0),
+        ("b.jpg", 1.0),
+    ]
+    assert widest("a.jpg 1x, b.jpg 2x") == "b.jpg"
+    assert widest("  ") is None
+
+
+def test_source_priority_lazy_attributes_and_picture() -> None:
+    img = lxml.html.fragment_fromstring(
+        '<img src="data:image/gif;base64,x" data-src="/big.jpg" srcset="s.jpg 100w, l.jpg 800w">'
+    )
+    assert image_source(img, ["srcset", "src"], "https://e.com/a/") == "https://e.com/a/l.jpg"
+    assert image_source(img, ["src", "data-src"], "https://e.com/a/") == "https://e.com/big.jpg"
+    doc = page('<body><picture><source srcset="p1.webp 1x, p2.webp 2x"><img alt="x"></picture>')
+    img = doc.root.find(".//picture//img")
+    assert image_source(img, ["srcset", "src"], "https://e.com/") == "https://e.com/p2.webp"
+
+
+def test_tiny_images_are_recognised() -> None:
+    assert too_small(lxml.html.fragment_fromstring('<img width="1" height="1">'), 50)
+    assert not too_small(lxml.html.fragment_fromstring('<img width="600px">'), 50)
+    assert not too_small(lxml.html.fragment_fromstring("<img>"), 50)
+
+
+def test_collect_images_with_captions_credits_and_exclusions() -> None:
+    doc = page(
+        """<body><article>
+        <figure><img src="a.jpg" alt="A"><figcaption>Rain in Paris. <span class="credit">Photo: X</span></figcaption></figure>
+        <img src="a.jpg"><img src="pixel.gif" width="1">
+        <div class="ad"><img src="ad.jpg"></div><div class="promo"><img src="promo.jpg"></div>
+        <p><img data-src="inline.jpg"></p></article><img src="outside.jpg"></body>"""
+    )
+    article = doc.root.find(".//article")
+    spec = ImageSpec(credit=Selector(css=".credit"), exclude=(Selector(css=".promo"),))
+    found = collect_images([article], set(article.find_class("ad")), spec, doc.base_url)
+    assert [image.model_dump(exclude_none=True) for image in found.values()] == [
+        {
+            "url": "https://news.example/2024/03/a.jpg",
+            "caption": "Rain in Paris.",
+            "credit": "Photo: X",
+            "alt": "A",
+        },
+        {"url": "https://news.example/2024/03/inline.jpg"},
+    ]

@@ -1,0 +1,86 @@
+from datetime import date
+
+import pytest
+
+from pace_scrapy.extract.values import (
+    gtin_type,
+    parse_availability,
+    parse_currency,
+    parse_date,
+    parse_number,
+    parse_price,
+)
+
+TODAY = date(2025, 6, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2024-03-03", "2024-03-03"),
+        ("2024-03-03T10:15:00Z", "2024-03-03T10:15:00+00:00"),
+        ("2024-03-03 10:15:00.5+02:00", "2024-03-03T10:15:00.500000+02:00"),
+        ("3 March 2024", "2024-03-03T00:00:00"),
+        ("Mar 3, 2024, 10:15 AM", "2024-03-03T10:15:00"),
+        ("03.03.2024 10:15", "2024-03-03T10:15:00"),
+        ("2 hours ago", None),  # relative dates would depend on when we run
+        ("March 2024", None),  # no day: refuse rather than guess
+        ("not a date", None),
+        ("1066-10-14", None),  # implausible
+        ("2031-01-01", None),  # too far ahead of TODAY
+        ("", None),
+    ],
+)
+def test_parse_date(text: str, expected: str | None) -> None:
+    assert parse_date(text, today=TODAY) == expected
+
+
+def test_parse_date_formats_languages_and_day_order() -> None:
+    assert parse_date("03/04/2024", day_first=True, today=TODAY) == "2024-04-03T00:00:00"
+    assert parse_date("03/04/2024", day_first=False, today=TODAY) == "2024-03-04T00:00:00"
+    assert parse_date("3. März 2024", languages=("de",), today=TODAY) == "2024-03-03T00:00:00"
+    assert parse_date("20240303", formats=("%Y%m%d",), today=TODAY) == "2024-03-03T00:00:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("$1,299.00", "1299.00", "USD"),
+        ("1.299,95 €", "1299.95", "EUR"),
+        ("£12", "12", "GBP"),
+        ("Price: 15.50 CHF", "15.50", "CHF"),
+        ("EUR 9,99", "9.99", "EUR"),
+        ("free", None, None),
+    ],
+)
+def test_prices_and_currencies(text: str, amount: str | None, currency: str | None) -> None:
+    assert parse_price(text) == amount
+    assert parse_currency(text) == currency
+
+
+def test_number_and_availability() -> None:
+    assert parse_number("4,5 out of 5") == 4.5
+    assert parse_number("(1,234 reviews)") == 1.234  # a thousands separator reads as decimal
+    assert parse_number("none") is None
+    assert parse_availability("https://schema.org/InStock") == "InStock"
+    assert parse_availability("Only 3 left in stock") == "InStock"
+    assert parse_availability("Currently unavailable") == "OutOfStock"
+    assert parse_availability("SOLD OUT") == "SoldOut"
+    assert parse_availability("call us") is None
+
+
+@pytest.mark.parametrize(
+    ("digits", "expected"),
+    [
+        ("4006381333931", "gtin13"),
+        ("4006381333932", None),  # wrong check digit
+        ("9780316125581", "gtin13"),  # an ISBN-13 is a GTIN-13
+        ("73513537", "gtin8"),
+        ("036000291452", "gtin12"),
+        ("10012345678902", "gtin14"),
+        ("12345", None),
+        ("40063813339a1", None),
+    ],
+)
+def test_gtin_check_digits(digits: str, expected: str | None) -> None:
+    assert gtin_type(digits) == expected

@@ -1,0 +1,56 @@
+import lxml.html
+
+from pace_scrapy.page.parse import clean, parse_html
+
+
+def cleaned(html: str) -> tuple[str, list[str]]:
+    root = parse_html(html)
+    jsonld = clean(root)
+    return lxml.html.tostring(root.body, encoding="unicode"), jsonld
+
+
+def test_scripts_styles_and_hidden_elements_are_removed_tails_kept() -> None:
+    body, _ = cleaned(
+        "<body><p>a<script>x()</script>b<style>p{}</style>c</p>"
+        "<p hidden>h1</p><p aria-hidden='true'>h2</p><p aria-hidden='false'>shown</p>"
+        "<p style='color: red; DISPLAY : none'>h3</p><p style='visibility:hidden'>h4</p>"
+        "<noscript>n</noscript><template>t</template><svg><text>s</text></svg>"
+        "<!-- comment --><p>end<span hidden>x</span> tail</p></body>"
+    )
+    assert body == ('<body><p>abc</p><p aria-hidden="false">shown</p><p>end tail</p></body>')
+
+
+def test_jsonld_is_kept_aside_and_meta_stays() -> None:
+    root = parse_html(
+        '<html><head><meta property="og:title" content="T">'
+        '<script type="application/ld+json">{"@type": "NewsArticle"}</script></head>'
+        '<body><script type="Application/LD+JSON">[1]</script><p>x</p></body></html>'
+    )
+    assert clean(root) == ['{"@type": "NewsArticle"}', "[1]"]
+    assert root.find(".//meta").get("content") == "T"
+    assert root.find(".//script") is None
+
+
+def test_element_both_hidden_and_styled_is_dropped_once() -> None:
+    body, _ = cleaned('<body><div hidden style="display:none"><p>x</p></div><p>y</p></body>')
+    assert body == "<body><p>y</p></body>"
+
+
+def test_empty_and_degenerate_inputs_give_an_empty_document() -> None:
+    for html in ("", "   ", "<!-- only a comment -->"):
+        root = parse_html(html)
+        assert root.tag == "html"
+        assert root.body is not None
+        assert root.body.text_content() == ""
+
+
+def test_xml_declaration_and_control_characters_are_tolerated() -> None:
+    root = parse_html('<?xml version="1.0" encoding="utf-8"?><html><body><p>a\x00b\x0bc</p>')
+    text = root.body.text_content()
+    assert "".join(ch for ch in text if ch.isalpha()) == "abc"
+
+
+def test_malformed_markup_is_recovered() -> None:
+    root = parse_html("<div><p>one<p>two</div><table><tr><td>cell</table><b>unclosed")
+    assert [p.text for p in root.iter("p")] == ["one", "two"]
+    assert root.body.text_content().endswith("unclosed")

@@ -1,0 +1,83 @@
+"""Hostile inputs: each either works or fails with a clear, named error; none crashes."""
+
+import gzip
+import time
+from pathlib import Path
+
+import pytest
+
+from pace_scrapy.config.store import load_config
+from pace_scrapy.errors import ConfigError, PageError
+from pace_scrapy.extract.extractor import extract
+from pace_scrapy.page.model import Page
+from tests.factories import config, css
+
+CONFIG = config(fields={"headline": css("h1")}, body={"containers": [{"css": "article"}]})
+URL = "https://news.example/x"
+
+
+def run(html: str | bytes) -> dict[str, object]:
+    item = extract(Page.from_html(html, URL), CONFIG, fallback=False)
+    return item.model_dump(mode="json", exclude_none=True)
+
+
+def test_empty_document() -> None:
+    item = run(b"")
+    assert item["url"] == URL and "headline" not in item and "articleBody" not in item
+
+
+def test_binary_content_is_refused_with_a_named_error() -> None:
+    data = gzip.compress(b"<html>" * 1000)
+    with pytest.raises(
+        PageError, match=r"https://news.example/x: not an HTML page \(binary content\)"
+    ):
+        Page.from_html(data, URL)
+
+
+def test_twenty_megabytes() -> None:
+    paragraphs = [f"<p>{i} " + "word " * 40 + "</p>" for i in range(95_000)]
+    html = "<html><body><h1>Big</h1><article>" + "".join(paragraphs) + "</article>"
+    assert len(html) >= 20_000_000
+    started = time.perf_counter()
+    item = run(html)
+    assert item["headline"] == "Big"
+    assert str(item["articleBody"]).count("word") == 95_000 * 40
+    assert time.perf_counter() - started < 120
+
+
+def test_ten_thousand_deep_nesting() -> None:
+    html = (
+        "<html><body><h1>Deep</h1><article>"
+        + "<div><span>" * 10_000
+        + "leaf"
+        + "</span></div>" * 10_000
+        + "<p>after</p></article>"
+    )
+    item = run(html)
+    assert item["headline"] == "Deep"  # the parser caps depth; nothing recurses without bound
+
+
+def test_wrong_and_missing_charsets() -> None:
+    latin = "<meta charset='utf-8'><h1>Caf\xe9 cr\xe8me</h1>".encode("latin-1")
+    assert run(latin)["headline"] == "Café crème"
+    undeclared = b"<h1>Na\xefve \x80</h1>"
+    assert run(undeclared)["headline"] == "Naïve €"
+
+
+def test_billion_laughs_entities_are_not_expanded() -> None:
+    entities = "".join(f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, 10))
+    html = f'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol0 "lol">{entities}]><html><body><h1>&lol9;</h1></body></html>'
+    item = run(html)
+    assert len(str(item.get("headline", ""))) < 100
+
+
+def test_invalid_config_file_names_file_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "evil.json"
+    path.write_text(
+        '{"name": "evil", "domains": ["e.example"], "versions": [{"version": 1, "fields": '
+        '{"headline": {"rules": [{"source": "python", "query": "__import__(\'os\')"}]}}}]}'
+    )
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(path) in str(info.value)
+    assert "versions.0.fields.headline.rules.0.source" in str(info.value)
