@@ -1,0 +1,1 @@
+"""Evaluation: gold data loading, metrics and baseline extractors."""

@@ -1,0 +1,128 @@
+"""Score one prediction against one gold page: every metric whose gold field is annotated.
+
+Scores are in [0, 1] and higher is better, except ``body_wer`` (word error rate, lower is
+better, can exceed 1). A metric that is undefined for a page (e.g. no gold token) is left out
+of that page's scores. Aggregate attribute scores over pages by adding
+:func:`~pace_scrapy.evaluate.metrics_attributes.attribute_counts`, not by averaging.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from pace_scrapy.evaluate.gold import GoldPage
+from pace_scrapy.evaluate.metrics_attributes import attribute_counts, total_counts
+from pace_scrapy.evaluate.metrics_body import (
+    body_variants,
+    rouge_lsum,
+    rouge_n,
+    snippet_rate,
+    word_error_rate,
+)
+from pace_scrapy.evaluate.metrics_fields import authors_prf, date_match, title_match
+from pace_scrapy.evaluate.metrics_images import captions_f1, images_prf
+from pace_scrapy.evaluate.metrics_tables import tables_prf
+from pace_scrapy.evaluate.prediction import Prediction
+from pace_scrapy.evaluate.textnorm import PRF
+
+Scores = dict[str, float | None]
+Scorer = Callable[[Prediction, GoldPage], Scores]
+
+
+def _best(scores: Iterable[PRF | None]) -> PRF | None:
+    defined = [s for s in scores if s is not None]
+    return max(defined, key=lambda s: s.f1) if defined else None
+
+
+def _prf_scores(prefix: str, score: PRF | None) -> Scores:
+    if score is None:
+        return {}
+    return {
+        f"{prefix}_precision": score.precision,
+        f"{prefix}_recall": score.recall,
+        f"{prefix}_f1": score.f1,
+    }
+
+
+def _body(prediction: Prediction, gold: GoldPage) -> Scores:
+    predicted = prediction.body or []
+    variants = body_variants(gold.body or (), gold.body_optional or ())
+    rouge5 = _best(rouge_n(predicted, v) for v in variants)
+    errors = [e for e in (word_error_rate(predicted, v) for v in variants) if e is not None]
+    return {
+        **_prf_scores("body_rougelsum", _best(rouge_lsum(predicted, v) for v in variants)),
+        "body_rouge5_f1": rouge5.f1 if rouge5 else None,
+        "body_wer": min(errors, default=None),
+    }
+
+
+def _title(prediction: Prediction, gold: GoldPage) -> Scores:
+    return {"title_match": title_match(prediction.title, gold.title)}
+
+
+def _authors(prediction: Prediction, gold: GoldPage) -> Scores:
+    return {"authors_f1": authors_prf(prediction.authors, gold.authors).f1}
+
+
+def _date(prediction: Prediction, gold: GoldPage) -> Scores:
+    return {"date_match": date_match(prediction.date_published, gold.date_published)}
+
+
+def _images(prediction: Prediction, gold: GoldPage) -> Scores:
+    images = gold.images or ()
+    return {
+        **_prf_scores("images", images_prf(prediction.images, images, gold.url)),
+        "captions_f1": captions_f1(prediction.images, images, gold.url),
+    }
+
+
+def _tables(prediction: Prediction, gold: GoldPage) -> Scores:
+    return _prf_scores("tables", tables_prf(prediction.tables, gold.tables or ()))
+
+
+def _attributes(prediction: Prediction, gold: GoldPage) -> Scores:
+    counts = total_counts(attribute_counts(prediction.attributes, gold.attributes or {}).values())
+    return {
+        "attributes_precision": counts.precision,
+        "attributes_recall": counts.recall,
+        "attributes_f1": counts.f1,
+    }
+
+
+def _must_include(prediction: Prediction, gold: GoldPage) -> Scores:
+    return {"must_include": snippet_rate(prediction.body or (), gold.must_include or ())}
+
+
+def _must_exclude(prediction: Prediction, gold: GoldPage) -> Scores:
+    found = snippet_rate(prediction.body or (), gold.must_exclude or ())
+    return {"must_exclude": None if found is None else 1.0 - found}
+
+
+# Gold field -> scorer; a scorer runs only when the page's gold annotates its field.
+PAGE_METRICS: tuple[tuple[str, Scorer], ...] = (
+    ("body", _body),
+    ("title", _title),
+    ("authors", _authors),
+    ("date_published", _date),
+    ("images", _images),
+    ("tables", _tables),
+    ("attributes", _attributes),
+    ("must_include", _must_include),
+    ("must_exclude", _must_exclude),
+)
+
+
+def score_page(prediction: Prediction, gold: GoldPage) -> dict[str, float]:
+    """Every defined metric for the annotated gold fields of one page.
+
+    Keys: ``body_rougelsum_{precision,recall,f1}``, ``body_rouge5_f1``, ``body_wer``,
+    ``title_match``, ``authors_f1``, ``date_match``, ``images_{precision,recall,f1}``,
+    ``captions_f1``, ``tables_{precision,recall,f1}``, ``attributes_{precision,recall,f1}``
+    (micro over the page's annotated attributes), ``must_include`` (fraction of the snippets
+    found) and ``must_exclude`` (fraction of the snippets *not* found).
+    """
+    scores: dict[str, float] = {}
+    for field, scorer in PAGE_METRICS:
+        if gold.annotated(field):
+            scores |= {k: v for k, v in scorer(prediction, gold).items() if v is not None}
+    return scores
