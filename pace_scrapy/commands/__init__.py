@@ -1,0 +1,1 @@
+"""Scrapy commands added by pace-scrapy (registered through the ``scrapy.commands`` entry point)."""

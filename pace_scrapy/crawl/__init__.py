@@ -1,0 +1,1 @@
+"""Scrapy integration: add-on, publisher middleware, pipelines, spiders, feed exporters."""

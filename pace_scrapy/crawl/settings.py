@@ -1,0 +1,224 @@
+"""Every ``PACE_*`` Scrapy setting in one place: default, type, documentation and parsing.
+
+:data:`SETTINGS` is read by the add-on (to fill in defaults), by :class:`PaceSettings` (to parse
+and check values once per crawler) and by :func:`settings_table_markdown` (the README table).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol, cast
+
+from pace_scrapy.errors import PaceError
+from pace_scrapy.page.model import MAX_PAGE_BYTES
+
+logger = logging.getLogger(__name__)
+
+PREFIX = "PACE_"
+FALLBACKS = ("generic", "none")
+RENDER_POLICIES = ("config", "never", "always")
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+class SettingsError(PaceError, ValueError):
+    """A ``PACE_*`` setting with a bad value; the message names the setting."""
+
+
+class SettingsLike(Protocol):
+    """What is read from Scrapy's settings (``Settings`` or a plain mapping)."""
+
+    def get(self, name: str, default: Any = None) -> Any: ...
+
+    def __iter__(self) -> Any: ...
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """One setting: its name, default, documented type, one-line doc and value parser."""
+
+    name: str
+    default: object
+    type: str
+    doc: str
+    parse: Callable[[str, object], object]
+
+
+def _bool(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise SettingsError(f"{name} must be True or False, got {value!r}")
+
+
+def _text(name: str, value: object) -> str:
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or not value.strip():
+        raise SettingsError(f"{name} must be a non-empty path, got {value!r}")
+    return value
+
+
+def _choice(*choices: str) -> Callable[[str, object], object]:
+    def parse(name: str, value: object) -> str:
+        if value not in choices:
+            expected = " or ".join(repr(c) for c in choices)
+            raise SettingsError(f"{name} must be {expected}, got {value!r}")
+        return str(value)
+
+    return parse
+
+
+def _confidence(name: str, value: object) -> float | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return None
+    try:
+        number = float(cast("str | float", value))
+    except (TypeError, ValueError) as exc:
+        raise SettingsError(f"{name} must be a number in [0, 1] or None, got {value!r}") from exc
+    if not 0.0 <= number <= 1.0:
+        raise SettingsError(f"{name} must be in [0, 1], got {value!r}")
+    return number
+
+
+def _positive_int(name: str, value: object) -> int:
+    if isinstance(value, bool | float):
+        raise SettingsError(f"{name} must be a positive integer, got {value!r}")
+    try:
+        number = int(cast("str | int", value))
+    except (TypeError, ValueError) as exc:
+        raise SettingsError(f"{name} must be a positive integer, got {value!r}") from exc
+    if number <= 0:
+        raise SettingsError(f"{name} must be a positive integer, got {value!r}")
+    return number
+
+
+SETTINGS: tuple[SettingSpec, ...] = (
+    SettingSpec(
+        "PACE_ENABLED",
+        True,
+        "bool",
+        "Turns the middleware, the pipelines and the publisher spiders on or off.",
+        _bool,
+    ),
+    SettingSpec(
+        "PACE_CONFIG_DIR",
+        "configs",
+        "str",
+        "Folder of the publisher configs (`*.json`); a relative path is relative to the folder "
+        "of the project's `scrapy.cfg` (the working directory outside a project).",
+        _text,
+    ),
+    SettingSpec(
+        "PACE_FALLBACK",
+        "generic",
+        '`"generic"` or `"none"`',
+        "`generic` extracts the body generically when a page does not fit its config "
+        "(counted in `pace/fallback`); `none` never does.",
+        _choice(*FALLBACKS),
+    ),
+    SettingSpec(
+        "PACE_MIN_CONFIDENCE",
+        None,
+        "float or None",
+        "Rules below this confidence are not applied; `None` uses each config version's own "
+        "`min_confidence`.",
+        _confidence,
+    ),
+    SettingSpec(
+        "PACE_RENDER",
+        "config",
+        '`"config"`, `"never"` or `"always"`',
+        "Rendering policy: each config's `render`, or one policy for every publisher. Requests "
+        "of pages to render get `meta['playwright'] = True` (for scrapy-playwright).",
+        _choice(*RENDER_POLICIES),
+    ),
+    SettingSpec(
+        "PACE_MAX_PAGE_BYTES",
+        MAX_PAGE_BYTES,
+        "int",
+        "Larger pages are not extracted (dropped as `pace/dropped/page_error`).",
+        _positive_int,
+    ),
+    SettingSpec(
+        "PACE_STATS_FIELDS",
+        True,
+        "bool",
+        "Per-config, per-field fill counts and fill rates in the crawl stats.",
+        _bool,
+    ),
+)
+SETTINGS_BY_NAME = {spec.name: spec for spec in SETTINGS}
+
+
+@dataclass(frozen=True)
+class PaceSettings:
+    """The ``PACE_*`` settings of a crawl, parsed and checked."""
+
+    enabled: bool
+    config_dir: Path
+    fallback: Literal["generic", "none"]
+    min_confidence: float | None
+    render: Literal["config", "never", "always"]
+    max_page_bytes: int
+    stats_fields: bool
+
+    @classmethod
+    def from_settings(cls, settings: SettingsLike) -> PaceSettings:
+        """Parse the settings (defaults for unset ones); raises :class:`SettingsError`."""
+        unknown = sorted(
+            name
+            for name in settings
+            if isinstance(name, str) and name.startswith(PREFIX) and name not in SETTINGS_BY_NAME
+        )
+        if unknown:
+            logger.warning("Unknown pace-scrapy settings (typo?): %s", ", ".join(unknown))
+        values = {spec.name: setting(settings, spec.name) for spec in SETTINGS}
+        config_dir = resolve_config_dir(cast("str", values["PACE_CONFIG_DIR"]))
+        if config_dir.exists() and not config_dir.is_dir():
+            raise SettingsError(f"PACE_CONFIG_DIR {str(config_dir)!r} is not a folder")
+        return cls(
+            enabled=cast("bool", values["PACE_ENABLED"]),
+            config_dir=config_dir,
+            fallback=cast("Literal['generic', 'none']", values["PACE_FALLBACK"]),
+            min_confidence=cast("float | None", values["PACE_MIN_CONFIDENCE"]),
+            render=cast("Literal['config', 'never', 'always']", values["PACE_RENDER"]),
+            max_page_bytes=cast("int", values["PACE_MAX_PAGE_BYTES"]),
+            stats_fields=cast("bool", values["PACE_STATS_FIELDS"]),
+        )
+
+
+def setting(settings: SettingsLike, name: str) -> object:
+    """One parsed setting (its default when unset); :class:`SettingsError` for a bad value."""
+    spec = SETTINGS_BY_NAME[name]
+    return spec.parse(name, settings.get(name, spec.default))
+
+
+def resolve_config_dir(value: str) -> Path:
+    """An absolute config folder: relative paths start at the closest ``scrapy.cfg``'s folder."""
+    from scrapy.utils.conf import closest_scrapy_cfg  # noqa: PLC0415 (keep Scrapy optional)
+
+    path = Path(value).expanduser()
+    if path.is_absolute():
+        return path
+    cfg = closest_scrapy_cfg()
+    root = Path(cfg).parent if cfg else Path.cwd()
+    return (root / path).resolve()
+
+
+def settings_table_markdown() -> str:
+    """The README table of the settings: ``| setting | type | default | description |``."""
+    lines = ["| setting | type | default | description |", "| --- | --- | --- | --- |"]
+    for spec in SETTINGS:
+        default = f'"{spec.default}"' if isinstance(spec.default, str) else repr(spec.default)
+        cells = (f"`{spec.name}`", spec.type, f"`{default}`", spec.doc)
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines) + "\n"
