@@ -6,7 +6,7 @@ never fail on a value). Other items pass through both pipelines untouched. A pag
 be extracted is dropped with :class:`~scrapy.exceptions.DropItem` naming the reason and counted
 as ``pace/dropped/<reason>``; the crawl goes on. Reasons: ``unknown_config``, ``page_error``
 (binary or oversized page), ``no_config_version`` (none valid at the page's date),
-``invalid_item`` (a value the item model refuses), ``before_since`` (published before the
+``before_since`` (published before the
 spider's ``since``) and ``missing_<field>`` (a required field is empty).
 """
 
@@ -15,10 +15,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
 from scrapy.exceptions import DropItem
 
-from pace_scrapy.config.store import describe_errors
 from pace_scrapy.crawl.record import PageRecord
 from pace_scrapy.crawl.runtime import PaceRuntime, enabled_runtime
 from pace_scrapy.crawl.stats import ExtractionStats
@@ -78,8 +76,6 @@ class ExtractionPipeline:
             raise self._drop("page_error", item.url, str(exc)) from exc
         except NoConfigVersion as exc:
             raise self._drop("no_config_version", item.url, str(exc)) from exc
-        except ValidationError as exc:  # a value the item model refuses
-            raise self._drop("invalid_item", item.url, describe_errors(exc)) from exc
         used = version or self.runtime.version(item.config, extracted.metadata.configVersion)
         self.stats.extracted(used, extracted.metadata)
         published = published_day(getattr(extracted, "datePublished", None))

@@ -90,7 +90,7 @@ class ProductTruth(_Frozen):
     mpn: str
     gtin: str
     brand: str
-    availability: str
+    availability: str  # a schema.org ItemAvailability name, as zyte-common-items: "InStock"
     mainImage: str
     images: list[str]
     description: str

@@ -112,7 +112,7 @@ def product_truth(product: Product, base: str) -> ProductTruth:
         mpn=product.mpn,
         gtin=product.gtin,
         brand=product.brand,
-        availability=f"https://schema.org/{'InStock' if product.in_stock else 'OutOfStock'}",
+        availability="InStock" if product.in_stock else "OutOfStock",
         mainImage=images[0],
         images=images,
         description=normalize_ws(" ".join(product.description)),

@@ -16,6 +16,9 @@ from pace_scrapy.page.dom import outermost
 
 # The config's block kind names; inline runs count as paragraphs.
 KIND_NAMES = {BlockKind.TEXT: "paragraph"}
+# A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
+# texts ("Why it matters", "* * *") legitimately repeat in an article.
+DUPLICATE_MIN_CHARS = 40
 
 
 @dataclass
@@ -54,7 +57,7 @@ def build_body(
     patterns: Iterable[re.Pattern[str]],
 ) -> Body:
     """Segment the containers; keep blocks of the wanted kinds, not matching ``patterns``,
-    each text once."""
+    each long text once."""
     body = Body(containers=containers, skip=skip)
     patterns = list(patterns)
     seen: set[str] = set()
@@ -62,8 +65,9 @@ def build_body(
         for block in segment(container, skip):
             if KIND_NAMES.get(block.kind, block.kind.value) not in keep:
                 continue
-            if block.text and (block.text in seen or any(p.search(block.text) for p in patterns)):
+            if block.text in seen or any(p.search(block.text) for p in patterns):
                 continue
-            seen.add(block.text)
+            if len(block.text) >= DUPLICATE_MIN_CHARS:
+                seen.add(block.text)
             body.blocks.append(block)
     return body

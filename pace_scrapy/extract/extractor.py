@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from pace_scrapy.config.model import ConfigVersion, FieldSpec, ImageSpec, PublisherConfig
 from pace_scrapy.errors import NoConfigVersion
 from pace_scrapy.extract.body import Body, body_from_root, select_body
@@ -66,16 +68,21 @@ def extract(
             run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back)
     elif chosen.images is not None:
         run.images(Body(containers=[page.root]), chosen.images, FALLBACK_CONFIDENCE)
-    metadata = Metadata(
-        probability=run.probability(),
-        config=config.name,
-        configVersion=chosen.version,
-        pageType=chosen.page_type,
-        fallbackUsed=run.fell_back,
-        fields=run.sources,
-        rejected=run.rejected,
-    )
-    return item_type(chosen.page_type).model_validate({**run.values, "metadata": metadata})
+    item_class = item_type(chosen.page_type)
+    while True:
+        metadata = Metadata(
+            probability=run.probability(),
+            config=config.name,
+            configVersion=chosen.version,
+            pageType=chosen.page_type,
+            fallbackUsed=run.fell_back,
+            fields=run.sources,
+            rejected=run.rejected,
+        )
+        try:
+            return item_class.model_validate({**run.values, "metadata": metadata})
+        except ValidationError as exc:
+            run.refuse(exc)
 
 
 @dataclass
@@ -166,6 +173,33 @@ class _Run:
             first = next(iter(found.values()))
             self.set("mainImage", first.model_dump(exclude_none=True), source)
         return found
+
+    def refuse(self, exc: ValidationError) -> None:
+        """Drop the fields the item model refuses (e.g. a non-integer ``reviewCount``),
+        recording why; re-raise when the error is in no field we set (a bug, not a value)."""
+        refused = False
+        for error in exc.errors(include_url=False):
+            loc = [str(part) for part in error["loc"]]
+            for depth in range(len(loc), 0, -1):
+                name = ".".join(loc[:depth])
+                if name in self.sources:
+                    self.unset(name)
+                    self.rejected[name] = f"refused by the item model: {error['msg']}"
+                    refused = True
+                    break
+        if not refused:
+            raise exc
+
+    def unset(self, name: str) -> None:
+        """Remove a field set before (names have at most one dot)."""
+        del self.sources[name]
+        parent, _, child = name.rpartition(".")
+        if not parent:
+            del self.values[name]
+            return
+        del self.values[parent][child]
+        if not self.values[parent]:
+            del self.values[parent]
 
     def probability(self) -> float:
         confidences = [source.confidence for source in self.sources.values()]

@@ -152,10 +152,30 @@ def parse_currency(text: str) -> str | None:
     return CURRENCY_SYMBOLS.get(found) or (found if re.fullmatch("[A-Z]{3}", found) else None)
 
 
+_NUMBER = re.compile(r"-?\d+(?:[.,]\d+|[\u00a0\u202f ]\d{3}(?!\d))*")
+
+
 def parse_number(text: str) -> float | None:
-    """A decimal number in a text (``"4,5 out of 5"`` -> ``4.5``)."""
-    match = re.search(r"-?\d+(?:[.,]\d+)?", text)
-    return float(match.group().replace(",", ".")) if match else None
+    """The first number in a text, with thousands separators understood.
+
+    ``"4,5 out of 5"`` -> 4.5, ``"2,284 reviews"`` -> 2284, ``"1.234,5"`` -> 1234.5: the last
+    separator is the decimal one unless it is followed by exactly three digits and is the only
+    kind of separator (``"1,234"``), which groups thousands.
+    """
+    match = _NUMBER.search(text)
+    if match is None:
+        return None
+    number = re.sub("[\u00a0\u202f ]", "", match.group())
+    separators = [c for c in number if c in ",."]
+    if separators:
+        last = max(number.rfind(","), number.rfind("."))
+        digits_after = len(number) - last - 1
+        thousands_only = len(set(separators)) == 1 and (digits_after == 3 or len(separators) > 1)
+        if thousands_only:
+            number = number.replace(separators[0], "")
+        else:
+            number = number[:last].replace(",", "").replace(".", "") + "." + number[last + 1 :]
+    return float(number)
 
 
 def parse_availability(text: str) -> str | None:

@@ -78,7 +78,7 @@ def test_failing_pages_are_dropped_with_a_reason(
     assert crawler.stats.get_value(f"pace/dropped/{reason}") == 1
 
 
-def test_values_the_item_model_refuses_are_dropped(config_dir: Path) -> None:
+def test_values_the_item_model_refuses_are_left_out_and_counted(config_dir: Path) -> None:
     config = {
         "name": "shop",
         "domains": ["shop.example"],
@@ -87,20 +87,21 @@ def test_values_the_item_model_refuses_are_dropped(config_dir: Path) -> None:
                 "version": 1,
                 "page_type": "product",
                 "fields": {
-                    "aggregateRating.reviewCount": {"rules": [{"source": "css", "query": "b"}]}
+                    "name": {"rules": [{"source": "css", "query": "h1"}]},
+                    "aggregateRating.reviewCount": {"rules": [{"source": "css", "query": "b"}]},
                 },
             }
         ],
     }
     (config_dir / "shop.json").write_text(json.dumps(config), encoding="utf-8")
     crawler = make_crawler(config_dir)
-    page = record(b"<html><body><b>4.5</b></body></html>", config="shop", config_version=1)
-    with pytest.raises(
-        DropItem,
-        match=r"^invalid_item: .*: aggregateRating\.reviewCount: Input should be a valid integer",
-    ):
-        ExtractionPipeline.from_crawler(crawler).process_item(page)
-    assert crawler.stats.get_value("pace/dropped/invalid_item") == 1
+    page = record(b"<html><body><h1>Pan</h1><b>4.5</b></body></html>", config="shop", config_version=1)
+    item = ExtractionPipeline.from_crawler(crawler).process_item(page)
+    assert item["name"] == "Pan"
+    assert "aggregateRating" not in item
+    assert "refused by the item model" in item["metadata"]["rejected"]["aggregateRating.reviewCount"]
+    stats = crawler.stats
+    assert stats.get_value("pace/config/shop/field/aggregateRating.reviewCount/rejected") == 1
 
 
 def test_oversized_pages_are_dropped(config_dir: Path) -> None:

@@ -4,8 +4,8 @@ from tests.factories import page
 
 DOC = page(
     """<body><div class="teaser">Teaser</div>
-    <div class="ArticleBody_body__x7Kq2"><p>One.</p><div class="ad-slot"><p>Buy now!</p></div>
-    <p>Two.</p><aside class="newsletter"><p>Sign up</p></aside><p>One.</p>
+    <div class="ArticleBody_body__x7Kq2"><p>One long paragraph that is repeated as a pull quote.</p><div class="ad-slot"><p>Buy now!</p></div>
+    <p>Two.</p><aside class="newsletter"><p>Sign up</p></aside><p>One long paragraph that is repeated as a pull quote.</p>
     <p>Advertisement</p><h2>Sub</h2><figure><img src="a.jpg"><figcaption>Cap</figcaption></figure></div>
     <div class="ArticleBody_body__x7Kq2"><p>Three.</p><div class="ArticleBody_body__x7Kq2"><p>Nested.</p></div></div>
     </body>"""
@@ -23,7 +23,7 @@ def test_first_matching_container_selector_wins_and_nested_matches_merge() -> No
     assert body is not None
     assert len(body.containers) == 2
     assert [b.text for b in body.blocks] == [
-        "One.",
+        "One long paragraph that is repeated as a pull quote.",
         "Buy now!",
         "Two.",
         "Sign up",
@@ -32,7 +32,7 @@ def test_first_matching_container_selector_wins_and_nested_matches_merge() -> No
         "Cap",
         "Three.",
         "Nested.",
-    ]  # "One." appears twice in the page: kept once
+    ]  # "One long paragraph that is repeated as a pull quote." appears twice in the page: kept once
 
 
 def test_exclusions_text_patterns_and_kept_kinds() -> None:
@@ -45,7 +45,7 @@ def test_exclusions_text_patterns_and_kept_kinds() -> None:
         ),
     )
     assert body is not None
-    assert [b.text for b in body.blocks] == ["One.", "Two.", "Sub", "Three.", "Nested."]
+    assert [b.text for b in body.blocks] == ["One long paragraph that is repeated as a pull quote.", "Two.", "Sub", "Three.", "Nested."]
     assert {e.get("class") for e in body.skip} == {"ad-slot", "newsletter"}
 
 
@@ -55,6 +55,9 @@ def test_no_container_gives_none() -> None:
     )
 
 
-def test_body_from_root_keeps_everything_once() -> None:
-    body = body_from_root(page("<body><p>a</p><p>a</p><ul><li>b</li></ul></body>").body)
-    assert [b.text for b in body.blocks] == ["a", "b"]
+def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
+    long = "A paragraph long enough to count as a duplicate when seen twice."
+    body = body_from_root(
+        page(f"<body><h2>Why</h2><p>{long}</p><h2>Why</h2><p>{long}</p><ul><li>b</li></ul></body>").body
+    )
+    assert [b.text for b in body.blocks] == ["Why", long, "Why", "b"]

@@ -173,3 +173,21 @@ def test_no_valid_version_raises() -> None:
     old = page("<p>x</p>", fetched=date(2020, 1, 1))
     with pytest.raises(NoConfigVersion, match="no version of config 'news' is valid on 2020-01-01"):
         extract(old, config(valid_from="2024-01-01"))
+
+
+def test_a_value_the_item_model_refuses_is_rejected_not_raised() -> None:
+    product = page('<body><h1>Kettle</h1><span class="n">4.5 reviews</span><span class="r">4</span></body>')
+    cfg = config(
+        "product",
+        fields={
+            "name": css("h1"),
+            "aggregateRating.reviewCount": css(".n"),
+            "aggregateRating.ratingValue": css(".r"),
+        },
+    )
+    item = extract(product, cfg)
+    assert item.name == "Kettle"
+    assert item.aggregateRating is not None and item.aggregateRating.reviewCount is None
+    assert item.aggregateRating.ratingValue == 4
+    assert "refused by the item model" in item.metadata.rejected["aggregateRating.reviewCount"]
+    assert "aggregateRating.reviewCount" not in item.metadata.fields

@@ -60,7 +60,13 @@ def test_prices_and_currencies(text: str, amount: str | None, currency: str | No
 
 def test_number_and_availability() -> None:
     assert parse_number("4,5 out of 5") == 4.5
-    assert parse_number("(1,234 reviews)") == 1.234  # a thousands separator reads as decimal
+    assert parse_number("(2,284 reviews)") == 2284
+    assert parse_number("1.234.567 views") == 1234567
+    assert parse_number("1.234,5") == 1234.5
+    assert parse_number("1,234.5") == 1234.5
+    assert parse_number("Rated 4.75") == 4.75
+    assert parse_number("12 345 votes") == 12345
+    assert parse_number("4 5 stars") == 4
     assert parse_number("none") is None
     assert parse_availability("https://schema.org/InStock") == "InStock"
     assert parse_availability("Only 3 left in stock") == "InStock"
