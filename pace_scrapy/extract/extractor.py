@@ -16,14 +16,13 @@ from pace_scrapy.config.model import ConfigVersion, FieldSpec, ImageSpec, Publis
 from pace_scrapy.errors import NoConfigVersion
 from pace_scrapy.extract.body import Body, body_from_root, select_body
 from pace_scrapy.extract.fallback import generic_body
+from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.images import collect_images
-from pace_scrapy.extract.kinds import Context, Rejected, field_kind, finalize, max_length
+from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length
 from pace_scrapy.extract.render_html import HtmlRenderer
 from pace_scrapy.extract.render_markdown import MarkdownRenderer
 from pace_scrapy.extract.render_text import body_paragraphs
-from pace_scrapy.extract.rules import Link, Value, rule_values
 from pace_scrapy.extract.tables import table_grid
-from pace_scrapy.extract.transforms import apply_transforms
 from pace_scrapy.items import FieldSource, Metadata, item_type
 from pace_scrapy.page.blocks import BlockKind
 from pace_scrapy.page.model import Page
@@ -57,8 +56,9 @@ def extract(
     run = _Run(page, today, threshold)
     for name, spec in chosen.fields.items():
         run.field(name, spec)
-    if chosen.body is not None:
-        body = select_body(page.root, chosen.body)
+    if chosen.body is not None or chosen.page_type == "article":
+        # An article whose body was not learnt (or does not fit) gets the generic body.
+        body = select_body(page.root, chosen.body) if chosen.body is not None else None
         fell_back = False
         if (body is None or not body.blocks) and fallback and chosen.fallback == "generic":
             generic = generic_body(page.root, page.url)
@@ -114,18 +114,12 @@ class _Run:
             if rule.confidence < self.threshold:
                 reasons.append(f"rule {index}: confidence {rule.confidence} < {self.threshold}")
                 continue
-            found = rule_values(rule, self.page, kind)
-            if not rule.multiple:
-                found = found[:1]
-            values: list[Value] = [v for v in found if isinstance(v, Link)]
-            texts = [v for v in found if isinstance(v, str)]
-            values.extend(apply_transforms(texts, rule.transforms, self.page.base_url, self.today))
-            if not values:
-                continue
             try:
-                value = finalize(kind, values, ctx)
+                value = apply_rule(rule, self.page, kind, ctx)
             except Rejected as exc:
                 reasons.append(f"rule {index}: {exc}")
+                continue
+            if value is None:
                 continue
             self.set(
                 name, value, FieldSource(source="rule", rule=index, confidence=rule.confidence)

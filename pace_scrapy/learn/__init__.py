@@ -1,0 +1,1 @@
+"""The learning step: labelled representative pages become a publisher config."""

@@ -1,0 +1,40 @@
+"""Does an extracted field value agree with a labelled one? Compared the way the field's kind
+means it (names as word sets, dates by calendar day, prices as numbers...)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pace_scrapy.extract.values import parse_number, parse_price
+from pace_scrapy.learn.matching import words
+
+_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+def agrees(kind: str, value: Any, labels: Sequence[str]) -> bool:
+    """True when ``value`` (as the extractor outputs it) matches the labelled ``labels``."""
+    if not labels or value is None:
+        return False
+    match kind:
+        case "people":
+            found = {tuple(words(person["name"])) for person in value}
+            return found == {tuple(words(label)) for label in labels}
+        case "texts":
+            return [words(v) for v in value] == [words(label) for label in labels]
+        case "date":
+            return str(value)[:10] == labels[0][:10]
+        case "price" | "number":
+            number = parse_number(str(value))
+            expected = parse_price(labels[0]) if kind == "price" else labels[0]
+            return number is not None and expected is not None and number == parse_number(expected)
+        case "identifier" | "gtin" | "currency" | "availability":
+            text = value[0]["value"] if kind == "gtin" else str(value)
+            return _ALNUM.sub("", text.lower()) == _ALNUM.sub("", labels[0].lower())
+        case "image" | "url":
+            url = value["url"] if isinstance(value, dict) else str(value)
+            return url.rstrip("/") == labels[0].rstrip("/")
+        case "brand":
+            return words(value["name"]) == words(labels[0])
+    return words(str(value)) == words(labels[0])

@@ -1,0 +1,1 @@
+"""Inducing config rules from labelled pages."""

@@ -1,0 +1,314 @@
+"""Inducing the body spec (containers, exclusions) from pages whose content blocks are labelled.
+
+Every candidate selector is scored on every training page by the characters of content and of
+other text it keeps, so the chosen spec is the one that reproduces the labels best across
+pages, not on one page. Exclusions are kept only when they remove no labelled content on any
+training page (precision first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.config.model import BodySpec, Selector
+from pace_scrapy.config.selectors import compile_css
+from pace_scrapy.learn.induce.selectors import candidate_selectors
+from pace_scrapy.page.blocks import Block
+from pace_scrapy.page.dom import elements, outermost
+from pace_scrapy.page.model import Page
+
+MAX_CONTAINER_CANDIDATES = 12
+MAX_EXCLUSIONS = 25
+MIN_EXCLUSION_GAIN = 10
+MAX_TEXT_PATTERN = 120
+SCORE_TIE = 0.01
+BOILERPLATE_TAGS = frozenset({"aside", "nav", "footer", "form", "button", "select", "input"})
+
+
+@dataclass
+class BodySample:
+    """A training page for body induction: its blocks and the ids of the content blocks."""
+
+    page: Page
+    content: frozenset[int]
+
+    @cached_property
+    def blocks(self) -> list[Block]:
+        return self.page.blocks
+
+    @cached_property
+    def weights(self) -> list[int]:
+        return [len(block.text) for block in self.blocks]
+
+    @cached_property
+    def content_chars(self) -> int:
+        return sum(self.weights[i] for i in self.content)
+
+    @cached_property
+    def ranges(self) -> dict[HtmlElement, tuple[int, int]]:
+        """For every element holding blocks, the range of block ids inside it."""
+        ranges: dict[HtmlElement, tuple[int, int]] = {}
+        for block in self.blocks:
+            for element in (block.element, *block.element.iterancestors()):
+                first, _ = ranges.get(element, (block.id, block.id))
+                ranges[element] = (first, block.id)
+        return ranges
+
+    def inside(self, roots: Iterable[HtmlElement]) -> set[int]:
+        """Ids of the blocks inside any of ``roots``."""
+        ids: set[int] = set()
+        for root in roots:
+            span = self.ranges.get(root)
+            if span:
+                ids.update(range(span[0], span[1] + 1))
+        return ids
+
+    @cached_property
+    def _selected(self) -> dict[str, list[HtmlElement]]:
+        return {}
+
+    def select(self, css: str, roots: Sequence[HtmlElement] | None = None) -> list[HtmlElement]:
+        """Outermost matches of a CSS selector on the page (or under ``roots``)."""
+        if roots is None:
+            if css not in self._selected:
+                self._selected[css] = outermost(elements(compile_css(css)(self.page.root)))
+            return self._selected[css]
+        compiled = compile_css(css)
+        found: list[HtmlElement] = []
+        for root in roots:
+            found.extend(elements(compiled(root)))
+        return outermost(list(dict.fromkeys(found)))
+
+    @cached_property
+    def _prefix(self) -> tuple[list[int], list[int]]:
+        content, other = [0], [0]
+        for block in self.blocks:
+            weight = self.weights[block.id]
+            inside = block.id in self.content
+            content.append(content[-1] + (weight if inside else 0))
+            other.append(other[-1] + (0 if inside else weight))
+        return content, other
+
+    def span_chars(self, first: int, last: int) -> tuple[int, int]:
+        """(content chars, other chars) of the blocks ``first`` to ``last``."""
+        content, other = self._prefix
+        return content[last + 1] - content[first], other[last + 1] - other[first]
+
+    def chars(self, ids: Iterable[int]) -> tuple[int, int]:
+        """(content chars, other chars) of blocks."""
+        content = other = 0
+        for i in ids:
+            if i in self.content:
+                content += self.weights[i]
+            else:
+                other += self.weights[i]
+        return content, other
+
+
+@dataclass
+class _Candidate:
+    containers: list[str]
+    exclusions: list[str] = field(default_factory=list)
+    patterns: list[str] = field(default_factory=list)
+    score: float = 0.0
+
+
+def f1(content: int, other: int, total: int, beta: float = 1.0) -> float:
+    """F-measure of keeping ``content`` of ``total`` content characters plus ``other`` ones."""
+    if content == 0 or total == 0:
+        return 0.0
+    precision, recall = content / (content + other), content / total
+    return (1 + beta**2) * precision * recall / (beta**2 * precision + recall)
+
+
+def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
+    """The body spec that best reproduces the labelled content on every sample, or ``None``."""
+    samples = [s for s in samples if s.content_chars]
+    if not samples:
+        return None
+    ranked = _rank_containers(samples)
+    best: _Candidate | None = None
+    for css in _shortlist(samples, ranked):
+        candidate = _refine(samples, [css])
+        if best is None or _preferred(samples, candidate, best):
+            best = candidate
+    if best is None:
+        return None
+    _add_fallback_containers(samples, best, ranked)
+    return BodySpec(
+        containers=tuple(Selector(css=css) for css in best.containers),
+        exclude=tuple(Selector(css=css) for css in best.exclusions),
+        exclude_text=tuple(best.patterns),
+    )
+
+
+def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
+    """Container selectors proposed by the content blocks' ancestors, best mean F1 first."""
+    proposed: Counter[str] = Counter()
+    for sample in samples:
+        seen: set[str] = set()
+        for block in sample.blocks:
+            if block.id not in sample.content:
+                continue
+            for element in (block.element, *block.element.iterancestors()):
+                if element.tag in ("html", "body"):
+                    break
+                seen.update(candidate_selectors(element, max_depth=1))
+        proposed.update(seen)
+    scored = []
+    for css, support in proposed.items():
+        score = sum(_container_f1(sample, [css]) for sample in samples) / len(samples)
+        scored.append((css, score, support, len(css)))
+    scored.sort(key=lambda item: (-item[1], -item[2], item[3]))
+    return [(css, score) for css, score, _, _ in scored]
+
+
+def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]]) -> list[str]:
+    """The best containers by F1, and the best by recall-weighted F (exclusions may fix
+    their precision)."""
+    by_f1 = [css for css, _ in ranked[:MAX_CONTAINER_CANDIDATES]]
+    recall_weighted = sorted(
+        (css for css, _ in ranked),
+        key=lambda css: -sum(_container_f1(s, [css], beta=3.0) for s in samples),
+    )
+    return list(dict.fromkeys(by_f1 + recall_weighted[:MAX_CONTAINER_CANDIDATES]))
+
+
+def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:
+    """A better score wins; at about the same score (within 0.01), the container matching
+    fewer elements per page: one wrapper generalises to block types the pages did not show,
+    a list of paragraphs does not."""
+    if abs(candidate.score - best.score) > SCORE_TIE:
+        return candidate.score > best.score
+
+    def matches(c: _Candidate) -> int:
+        return sum(len(_first_matching(s, c.containers)) for s in samples)
+
+    return (matches(candidate), len(candidate.exclusions)) < (matches(best), len(best.exclusions))
+
+
+def _container_f1(sample: BodySample, containers: Sequence[str], beta: float = 1.0) -> float:
+    roots = _first_matching(sample, containers)
+    content, other = sample.chars(sample.inside(roots))
+    return f1(content, other, sample.content_chars, beta)
+
+
+def _first_matching(sample: BodySample, containers: Sequence[str]) -> list[HtmlElement]:
+    for css in containers:
+        found = sample.select(css)
+        if found:
+            return found
+    return []
+
+
+def _refine(samples: Sequence[BodySample], containers: list[str]) -> _Candidate:
+    """Add exclusions (selectors, then repeated texts) to a container choice; score it."""
+    candidate = _Candidate(containers=containers)
+    roots = [_first_matching(sample, containers) for sample in samples]
+    kept = [sample.inside(r) for sample, r in zip(samples, roots, strict=True)]
+    proposals = _exclusion_proposals(samples, roots, kept)
+    while len(candidate.exclusions) < MAX_EXCLUSIONS and proposals:
+        gains = {css: _exclusion_gain(samples, roots, kept, css) for css in proposals}
+        css, (gain, loss) = max(gains.items(), key=_exclusion_key)
+        if loss or gain < MIN_EXCLUSION_GAIN:
+            break
+        candidate.exclusions.append(css)
+        for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
+            ids.difference_update(sample.inside(sample.select(css, sample_roots)))
+        proposals = [p for p in proposals if p != css and gains[p][0] > 0 and not gains[p][1]]
+    candidate.patterns = _text_patterns(samples, kept)
+    scores = []
+    for sample, ids in zip(samples, kept, strict=True):
+        matched = [i for i in ids if _matches_any(sample.blocks[i].text, candidate.patterns)]
+        ids.difference_update(matched)
+        scores.append(f1(*sample.chars(ids), sample.content_chars))
+    candidate.score = sum(scores) / len(scores)
+    return candidate
+
+
+def _exclusion_key(item: tuple[str, tuple[int, int]]) -> tuple[int, int]:
+    """Most other text removed (content removed heavily penalised), then the shortest."""
+    css, (gain, loss) = item
+    return gain - 1000 * loss, -len(css)
+
+
+def _exclusion_proposals(
+    samples: Sequence[BodySample], roots: Sequence[list[HtmlElement]], kept: Sequence[set[int]]
+) -> list[str]:
+    proposals: dict[str, None] = {}
+    for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
+        for i in sorted(ids - sample.content):
+            element = sample.blocks[i].element
+            if element in sample_roots:
+                continue
+            for node in (element, *element.iterancestors()):
+                if node in sample_roots or node.tag in ("html", "body"):
+                    break
+                proposals.update(
+                    dict.fromkeys(c for c in candidate_selectors(node, max_depth=1) if _specific(c))
+                )
+    return list(proposals)
+
+
+def _specific(css: str) -> bool:
+    """True when a selector's last part names a class, id or attribute, or a tag that is
+    boilerplate by nature: a bare ``div`` or ``h3`` says too little to exclude it everywhere."""
+    last = css.rsplit(" ", 1)[-1]
+    return any(mark in last for mark in ".#[") or last in BOILERPLATE_TAGS
+
+
+def _exclusion_gain(
+    samples: Sequence[BodySample],
+    roots: Sequence[list[HtmlElement]],
+    kept: Sequence[set[int]],
+    css: str,
+) -> tuple[int, int]:
+    gain = loss = 0
+    for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
+        removed = sample.inside(sample.select(css, sample_roots)) & ids
+        content, other = sample.chars(removed)
+        gain += other
+        loss += content
+    return gain, loss
+
+
+def _text_patterns(samples: Sequence[BodySample], kept: Sequence[set[int]]) -> list[str]:
+    """Exact-text patterns for short non-content blocks left in the body, never for a text
+    that is content on some training page."""
+    content_texts = {s.blocks[i].text for s in samples for i in s.content}
+    texts: dict[str, None] = {}
+    for sample, ids in zip(samples, kept, strict=True):
+        for i in sorted(ids - sample.content):
+            text = sample.blocks[i].text
+            if text and len(text) <= MAX_TEXT_PATTERN and text not in content_texts:
+                texts[text] = None
+    return [f"^{re.escape(text)}$" for text in texts]
+
+
+def _matches_any(text: str, patterns: Sequence[str]) -> bool:
+    return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
+
+
+def _add_fallback_containers(
+    samples: Sequence[BodySample], best: _Candidate, ranked: Sequence[tuple[str, float]]
+) -> None:
+    """When the chosen container matches nothing on some samples, add the best container for
+    those samples as a fallback (several templates on one site)."""
+    missing = [s for s in samples if not _first_matching(s, best.containers)]
+    while missing:
+        options = [
+            (sum(_container_f1(s, [css]) for s in missing) / len(missing), css)
+            for css, _ in ranked
+            if css not in best.containers
+        ]
+        score, css = max(options, default=(0.0, ""))
+        if score <= 0:
+            return
+        best.containers.append(css)
+        missing = [s for s in missing if not _first_matching(s, best.containers)]

@@ -1,0 +1,151 @@
+"""Candidate CSS selectors that describe an element, in ways that may hold on other pages.
+
+Unstable names are generalised: a CSS-module or hashed class (``ArticleBody_body__x7Kq2``)
+becomes a prefix match (``[class*="ArticleBody_body__"]``), an id with a number
+(``post-1234``) a prefix match on the id; names that are only a hash are not used.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml.html import HtmlElement
+
+_IDENTIFIER = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
+_SEPARATORS = re.compile(r"[-_]+")
+_HASH_ONLY = re.compile(r"^(?:css|sc|jsx|emotion|styled|svelte)-[a-z0-9]+$", re.I)
+STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")
+SEMANTIC_TAGS = frozenset(
+    [
+        "article",
+        "main",
+        "section",
+        "header",
+        "footer",
+        "nav",
+        "aside",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "time",
+        "figure",
+        "figcaption",
+        "blockquote",
+        "table",
+        "ul",
+        "ol",
+        "dl",
+        "address",
+    ]
+)
+MAX_NAME = 80
+
+
+def looks_generated(part: str) -> bool:
+    """True for a generated-looking name part: a number, letters mixed with digits, or a short
+    irregular mix of cases (``xYzAb``)."""
+    if part.isdigit():
+        return True
+    if len(part) < 4:
+        return False
+    if any(c.isdigit() for c in part) and any(c.isalpha() for c in part):
+        return True
+    uppers = sum(c.isupper() for c in part)
+    return (
+        len(part) <= 8 and uppers >= 1 and (part[0].islower() or uppers >= 2) and not part.isupper()
+    )
+
+
+def stable_name(name: str) -> tuple[str, bool] | None:
+    """``(name, exact)`` to match a class or id by: the name itself when stable, its stem
+    for a prefix match when it ends in generated parts, ``None`` when it is all generated."""
+    if not name or len(name) > MAX_NAME or _HASH_ONLY.match(name):
+        return None
+    parts = [part for part in _SEPARATORS.split(name) if part]
+    keep = len(parts)
+    while keep and looks_generated(parts[keep - 1]):
+        keep -= 1
+    if keep == len(parts):
+        return name, True
+    if keep == 0:
+        return None
+    # The stem runs to the end of the last stable part and the separators after it.
+    position = 0
+    for part in parts[:keep]:
+        position = name.index(part, position) + len(part)
+    stem = name[:position]
+    while position < len(name) and name[position] in "-_":
+        position += 1
+    return name[:position] if position > len(stem) else stem, False
+
+
+def quote(value: str) -> str:
+    """A CSS string literal."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def class_selector(name: str) -> str | None:
+    """A selector part matching a class name (or its stable prefix)."""
+    stable = stable_name(name)
+    if stable is None:
+        return None
+    stem, exact = stable
+    if not exact:
+        return f"[class*={quote(stem)}]"
+    return f".{stem}" if _IDENTIFIER.match(stem) else f"[class~={quote(stem)}]"
+
+
+def id_selector(value: str) -> str | None:
+    """A selector part matching an id (or its stable prefix)."""
+    stable = stable_name(value)
+    if stable is None:
+        return None
+    stem, exact = stable
+    if not exact:
+        return f"[id^={quote(stem)}]"
+    return f"#{stem}" if _IDENTIFIER.match(stem) else f"[id={quote(stem)}]"
+
+
+def element_parts(element: HtmlElement) -> list[str]:
+    """Selector parts for the element alone: id, each class, stable attributes, its tag."""
+    tag = str(element.tag)
+    parts: list[str] = []
+    if element.get("id"):
+        part = id_selector(element.get("id", "").strip())
+        if part:
+            parts.append(tag + part)
+    for name in element.get("class", "").split():
+        part = class_selector(name)
+        if part and tag + part not in parts:
+            parts.append(tag + part)
+    for attribute in STABLE_ATTRIBUTES:
+        value = element.get(attribute)
+        if value and len(value) <= MAX_NAME:
+            parts.append(f"{tag}[{attribute}={quote(value)}]")
+    if tag in SEMANTIC_TAGS:
+        parts.append(tag)
+    return parts
+
+
+def candidate_selectors(element: HtmlElement, max_depth: int = 3) -> list[str]:
+    """Selectors that match ``element``: its own parts, then each anchored on an ancestor with
+    a part of its own (``ancestor part > ... tag``), up to ``max_depth`` levels up."""
+    own = element_parts(element)
+    candidates = list(own)
+    tag = str(element.tag)
+    path = tag
+    ancestor = element.getparent()
+    for _ in range(max_depth):
+        if ancestor is None or ancestor.tag in ("html", "body"):
+            break
+        for part in element_parts(ancestor)[:4]:
+            candidates.append(f"{part} > {path}")
+            for extra in own[:2]:
+                if extra != tag:
+                    candidates.append(f"{part} {extra}")
+        path = f"{ancestor.tag} > {path}"
+        ancestor = ancestor.getparent()
+    return list(dict.fromkeys(candidates))

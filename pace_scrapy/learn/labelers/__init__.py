@@ -1,0 +1,1 @@
+"""Labellers: ways to mark which nodes of representative pages hold which field."""

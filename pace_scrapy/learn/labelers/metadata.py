@@ -1,0 +1,143 @@
+"""Metadata labels from a page's own structured data (JSON-LD, OpenGraph, meta), located in its
+DOM where the page shows them, and from single-page signals when it has none."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.extract.rules import follow_path
+from pace_scrapy.extract.values import parse_date
+from pace_scrapy.learn.labels import FieldLabel
+from pace_scrapy.learn.matching import nodes_with_text, words
+from pace_scrapy.page.model import Page
+from pace_scrapy.page.structured import JsonObject, jsonld_types
+from pace_scrapy.page.text import element_text
+
+ARTICLE_TYPES = frozenset(
+    {
+        "Article",
+        "NewsArticle",
+        "BlogPosting",
+        "ReportageNewsArticle",
+        "AnalysisNewsArticle",
+        "OpinionNewsArticle",
+        "LiveBlogPosting",
+        "TechArticle",
+        "ScholarlyArticle",
+    }
+)
+PUBLISHED_META = (
+    "article:published_time",
+    "og:article:published_time",
+    "datepublished",
+    "pubdate",
+    "publishdate",
+    "date",
+    "dc.date.issued",
+    "dc.date",
+    "dcterms.created",
+    "sailthru.date",
+    "parsely-pub-date",
+)
+MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "dcterms.modified")
+AUTHOR_META = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator")
+_YEAR = re.compile(r"\b(19|20)\d{2}\b")
+MAX_DATE_TEXT = 80
+
+
+def metadata_labels(page: Page, page_type: str) -> dict[str, FieldLabel]:
+    """Labels for the standard metadata fields of ``page_type`` found on the page."""
+    if page_type != "article":
+        return {}
+    articles = [obj for obj in page.jsonld if ARTICLE_TYPES.intersection(jsonld_types(obj))]
+    labels: dict[str, FieldLabel] = {}
+    for name, label in (
+        ("headline", _headline(page, articles)),
+        ("authors", _authors(page, articles)),
+        ("datePublished", _date(page, articles, "datePublished", PUBLISHED_META)),
+        ("dateModified", _date(page, articles, "dateModified", MODIFIED_META)),
+        ("description", _first_meta(page, ("og:description", "description"))),
+    ):
+        if label is not None:
+            labels[name] = label
+    return labels
+
+
+def _json_strings(objects: Iterable[JsonObject], path: str) -> Iterator[str]:
+    for obj in objects:
+        for found in follow_path(obj, path):
+            value = found.get("name") if isinstance(found, dict) else found
+            if isinstance(value, str) and value.strip():
+                yield " ".join(value.split())
+
+
+def _first_meta(page: Page, keys: Iterable[str]) -> FieldLabel | None:
+    for key in keys:
+        values = [v for v in page.meta.get(key, []) if v.strip()]
+        if values:
+            return FieldLabel([" ".join(values[0].split())], source=f"meta:{key}")
+    return None
+
+
+def _headline(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
+    """The page's main heading: the first h1/h2 that agrees with a structured title."""
+    titles = [*_json_strings(articles, "headline"), *page.meta.get("og:title", [])]
+    title = page.root.find(".//title")
+    if title is not None and title.text:
+        titles.append(title.text)
+    title_words = [set(words(t)) for t in titles if words(t)]
+    for heading in page.body.iter("h1", "h2"):
+        text = element_text(heading)
+        tokens = set(words(text))
+        if tokens and any(len(tokens & t) >= 0.8 * len(tokens) for t in title_words):
+            return FieldLabel([text], [heading], source="dom:heading")
+    structured = next(_json_strings(articles, "headline"), None)
+    if structured:
+        return FieldLabel([structured], nodes_with_text(page.body, structured), "jsonld")
+    return _first_meta(page, ("og:title",))
+
+
+def _authors(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
+    names = list(dict.fromkeys(_json_strings(articles, "author")))
+    source = "jsonld"
+    if not names:
+        meta = _first_meta(page, AUTHOR_META)
+        if meta is None or meta.values[0].startswith(("http://", "https://")):
+            return None
+        names, source = meta.values, meta.source
+    nodes = [node for name in names for node in nodes_with_text(page.body, name)]
+    return FieldLabel(names, nodes, source)
+
+
+def _date(
+    page: Page, articles: list[JsonObject], key: str, meta_keys: Iterable[str]
+) -> FieldLabel | None:
+    raw = next(_json_strings(articles, key), None)
+    source = "jsonld"
+    if raw is None:
+        meta = _first_meta(page, meta_keys)
+        raw, source = (meta.values[0], meta.source) if meta else (None, "")
+    value = parse_date(raw, today=page.fetched) if raw else None
+    if value is None:
+        return None
+    return FieldLabel([value], date_nodes(page.body, value[:10]), source)
+
+
+def date_nodes(root: HtmlElement, day: str) -> list[HtmlElement]:
+    """Elements showing the calendar day ``day`` (``YYYY-MM-DD``): ``<time>`` elements whose
+    ``datetime`` says so, then short texts that parse to it."""
+    found = [t for t in root.iter("time") if (t.get("datetime") or "")[:10] == day]
+    for element in root.iter():
+        if element in found or not isinstance(element.tag, str):
+            continue
+        own: Any = element.text or ""
+        if not _YEAR.search(own):
+            continue
+        text = element_text(element)
+        if len(text) <= MAX_DATE_TEXT and (parse_date(text) or "")[:10] == day:
+            found.append(element)
+    return found

@@ -1,0 +1,203 @@
+"""Learning a publisher config: label pages, induce rules, validate on pages not learnt from.
+
+Validation is by folds: each fold's pages are extracted with rules induced on the other pages
+and compared with their labels; the per-field scores go into the config's provenance, and a
+field below its threshold is left out (the report says why). The final rules are induced on
+all pages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.metadata import version as package_version
+from urllib.parse import urlsplit
+
+from pace_scrapy.config.model import (
+    BodySpec,
+    ConfigVersion,
+    FieldSpec,
+    Provenance,
+    PublisherConfig,
+    Rule,
+)
+from pace_scrapy.extract.kinds import field_kind
+from pace_scrapy.learn.induce.body import BodySample, induce_body
+from pace_scrapy.learn.induce.fields import FieldExample, induce_field
+from pace_scrapy.learn.labels import Labeler, PageLabels
+from pace_scrapy.learn.validate import FieldScore, body_score, field_score, rule_gives_value
+from pace_scrapy.page.model import Page
+
+logger = logging.getLogger(__name__)
+
+MAX_FOLDS = 4
+FIELD_THRESHOLD = 0.9  # validated precision a field needs to be kept
+BODY_THRESHOLD = 0.5  # validated F1 the body needs to be kept
+# Fields every page type gets when its pages have them, without labels (structure only).
+FREE_FIELDS: dict[str, tuple[Rule, ...]] = {
+    "canonicalUrl": (Rule(source="meta", query="canonical"), Rule(source="meta", query="og:url")),
+    "inLanguage": (
+        Rule(source="xpath", query="/html/@lang"),
+        Rule(source="meta", query="og:locale"),
+    ),
+    "mainImage": (Rule(source="meta", query="og:image"),),
+}
+
+
+@dataclass
+class LearnReport:
+    """What learning found: fields kept (with scores), fields left out (with reasons)."""
+
+    labeler: str
+    pages: int
+    scores: dict[str, float] = field(default_factory=dict)
+    left_out: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LearnResult:
+    """A learnt config and its report."""
+
+    config: PublisherConfig
+    report: LearnReport
+
+
+Progress = Callable[[str], None]
+
+
+def learn_config(
+    name: str,
+    pages: Sequence[Page],
+    labeler: Labeler,
+    *,
+    page_type: str = "article",
+    url_patterns: Sequence[str] = (),
+    progress: Progress | None = None,
+) -> LearnResult:
+    """Learn the config of publisher ``name`` from representative ``pages``."""
+    say = progress or (lambda message: logger.info("%s", message))
+    say(f"labelling {len(pages)} pages with the {labeler.name} labeller")
+    labels = labeler.label(pages, page_type)
+    report = LearnReport(labeler=labeler.name, pages=len(pages))
+    folds: list[list[int] | None] = list(_folds(len(labels))) or [None]
+    if folds == [None]:
+        report.notes.append("one page only: validated on the page it was learnt from")
+    say("inducing rules and validating them")
+    fields = _fields(labels, folds, report)
+    body = _body(labels, folds, report) if page_type == "article" else None
+    fields.update(_free_fields(labels, fields))
+    provenance = Provenance(
+        learned_from=tuple(page.url for page in pages),
+        labeler=labeler.name,
+        learner_version=package_version("pace-scrapy"),
+        created=datetime.now(UTC).replace(microsecond=0),
+        scores=dict(report.scores),
+        notes=(*report.notes, *(f"left out {k}: {v}" for k, v in report.left_out.items())),
+    )
+    version = ConfigVersion(
+        version=1, page_type=page_type, fields=fields, body=body, provenance=provenance
+    )
+    config = PublisherConfig(
+        name=name,
+        domains=tuple(dict.fromkeys(_domain(page.url) for page in pages if _domain(page.url))),
+        url_patterns=tuple(url_patterns),
+        versions=(version,),
+    )
+    return LearnResult(config, report)
+
+
+def _folds(count: int) -> list[list[int]]:
+    """Validation folds of page indexes (none for a single page)."""
+    if count < 2:
+        return []
+    n = min(MAX_FOLDS, count)
+    return [list(range(i, count, n)) for i in range(n)]
+
+
+def _split(
+    labels: Sequence[PageLabels], fold: list[int] | None
+) -> tuple[list[PageLabels], list[PageLabels]]:
+    """(pages to learn from, pages to validate on); without a fold, all pages for both."""
+    if fold is None:
+        return list(labels), list(labels)
+    train = [label for i, label in enumerate(labels) if i not in fold]
+    test = [label for i, label in enumerate(labels) if i in fold]
+    return train, test
+
+
+def _examples(labels: Sequence[PageLabels], name: str) -> list[FieldExample]:
+    return [FieldExample(label.page, label.fields.get(name)) for label in labels]
+
+
+def _samples(labels: Sequence[PageLabels]) -> list[BodySample]:
+    return [BodySample(label.page, label.body) for label in labels]
+
+
+def _fields(
+    labels: Sequence[PageLabels], folds: Sequence[list[int] | None], report: LearnReport
+) -> dict[str, FieldSpec]:
+    names = list(dict.fromkeys(name for label in labels for name in label.fields))
+    fields: dict[str, FieldSpec] = {}
+    for name in names:
+        kind = field_kind(name, None)
+        spec = induce_field(name, kind, _examples(labels, name))
+        if spec is None:
+            report.left_out[name] = "no rule reproduces the labels"
+            continue
+        score = FieldScore()
+        for fold in folds:
+            train, test = _split(labels, fold)
+            score += field_score(name, kind, induce_field(name, kind, _examples(train, name)), test)
+        report.scores[name] = score.precision
+        if score.precision < FIELD_THRESHOLD:
+            report.left_out[name] = (
+                f"validated precision {score.precision:.2f} < {FIELD_THRESHOLD} "
+                f"({score.correct} right, {score.wrong} wrong)"
+            )
+            continue
+        fields[name] = spec
+    return fields
+
+
+def _body(
+    labels: Sequence[PageLabels], folds: Sequence[list[int] | None], report: LearnReport
+) -> BodySpec | None:
+    spec = induce_body(_samples(labels))
+    if spec is None:
+        report.left_out["articleBody"] = "no content labelled"
+        return None
+    scores = []
+    for fold in folds:
+        train, test = _split(labels, fold)
+        scores.extend(body_score(induce_body(_samples(train)), test))
+    score = sum(scores) / len(scores) if scores else 0.0
+    report.scores["articleBody"] = round(score, 4)
+    if score < BODY_THRESHOLD:
+        report.left_out["articleBody"] = f"validated F1 {score:.2f} < {BODY_THRESHOLD}"
+        return None
+    return spec
+
+
+def _free_fields(
+    labels: Sequence[PageLabels], fields: dict[str, FieldSpec]
+) -> dict[str, FieldSpec]:
+    """Structure-only fields (canonical URL, language, main image) whose rules give a value on
+    every page."""
+    free = {}
+    for name, rules in FREE_FIELDS.items():
+        if name in fields:
+            continue
+        kept = tuple(
+            rule for rule in rules if all(rule_gives_value(name, rule, lab.page) for lab in labels)
+        )
+        if kept:
+            free[name] = FieldSpec(rules=kept)
+    return free
+
+
+def _domain(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host.removeprefix("www.")

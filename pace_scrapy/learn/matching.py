@@ -1,0 +1,91 @@
+"""Matching known text (example values, labels) to the page's blocks and nodes.
+
+Text is compared as word tokens (case-folded, punctuation dropped), so whitespace, entities,
+quotes and markup differences do not matter. A block is covered by a text when most of its
+word trigrams occur in it (short blocks: when all their words occur in sequence).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from lxml.html import HtmlElement
+
+from pace_scrapy.page.blocks import Block
+from pace_scrapy.page.text import element_text
+
+_WORD = re.compile(r"\w+")
+NGRAM = 3
+
+
+def words(text: str) -> list[str]:
+    """Case-folded word tokens of a text (NFKC, punctuation dropped)."""
+    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+
+
+def ngrams(tokens: Sequence[str], n: int = NGRAM) -> set[tuple[str, ...]]:
+    """The set of word n-grams of a token sequence (the whole sequence when shorter)."""
+    if len(tokens) < n:
+        return {tuple(tokens)} if tokens else set()
+    return {tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)}
+
+
+class TextIndex:
+    """An index of reference texts that tells how much of a block they cover."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.tokens = [w for text in texts for w in (*words(text), "\u2029")]
+        self.grams = ngrams(self.tokens)
+        self.joined = " " + " ".join(self.tokens) + " "
+
+    def coverage(self, text: str) -> float:
+        """The fraction of ``text``'s word trigrams found in the reference texts."""
+        tokens = words(text)
+        if not tokens:
+            return 0.0
+        if len(tokens) < NGRAM:
+            return 1.0 if f" {' '.join(tokens)} " in self.joined else 0.0
+        grams = ngrams(tokens)
+        return len(grams & self.grams) / len(grams)
+
+
+def covered_blocks(blocks: Iterable[Block], index: TextIndex, threshold: float = 0.5) -> set[int]:
+    """Ids of the blocks whose text the index covers at least ``threshold``."""
+    return {block.id for block in blocks if block.text and index.coverage(block.text) >= threshold}
+
+
+def same_text(a: str, b: str) -> bool:
+    """True when two texts have the same word tokens."""
+    return words(a) == words(b)
+
+
+def nodes_with_text(root: HtmlElement, value: str, max_extra: float = 3.0) -> list[HtmlElement]:
+    """The smallest elements whose text contains ``value`` (as words), in document order.
+
+    Elements whose text is much longer than the value (more than ``max_extra`` times its
+    words) are not reported: they contain the value among much else.
+    """
+    target = words(value)
+    if not target:
+        return []
+    needle = " " + " ".join(target) + " "
+    limit = max_extra * len(target) + 3
+    found: dict[HtmlElement, None] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or element.tag in ("head", "title"):
+            continue
+        own = " ".join([element.text or "", *(child.tail or "" for child in element)])
+        if target[0] not in words(own):
+            continue
+        node: HtmlElement | None = element
+        while node is not None:
+            tokens = words(element_text(node))
+            if len(tokens) > limit:
+                break
+            if needle in " " + " ".join(tokens) + " ":
+                found[node] = None
+                break
+            node = node.getparent()
+    return [e for e in found if not any(d in found for d in e.iterdescendants())]
