@@ -6,8 +6,13 @@ Shared by everything that reads pages from disk (offline extraction, evaluation)
 from __future__ import annotations
 
 import gzip
+import json
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
+from urllib.parse import urljoin
+
+from pace_scrapy.page.model import MAX_PAGE_BYTES, Page
 
 HTML_SUFFIXES = (".html.gz", ".html")
 
@@ -46,3 +51,33 @@ def find_page_files(paths: Iterable[Path]) -> list[Path]:
         else:
             raise FileNotFoundError(f"{path} is neither a folder nor a .html/.html.gz page file")
     return found
+
+
+def page_url(path: Path, base_url: str | None) -> str:
+    """The URL of a saved page: its sidecar JSON's ``url``, else ``base_url`` + file name."""
+    meta_file = sidecar(path)
+    if meta_file.is_file():
+        data = json.loads(meta_file.read_text(encoding="utf-8"))
+        url = data.get("url") if isinstance(data, dict) else None
+        if isinstance(url, str) and url:
+            return url
+    if base_url is None:
+        raise ValueError(f"no URL: {meta_file.name} has no 'url' and no --base-url was given")
+    return urljoin(base_url, path.name.removesuffix(".gz"))
+
+
+def open_page(
+    path: Path,
+    *,
+    url: str | None = None,
+    base_url: str | None = None,
+    fetched: date | None = None,
+    max_bytes: int = MAX_PAGE_BYTES,
+) -> Page:
+    """A saved page as a :class:`Page` (its URL given, or found as by :func:`page_url`)."""
+    return Page.from_html(
+        read_page(path, max_bytes),
+        url or page_url(path, base_url),
+        fetched=fetched,
+        max_bytes=max_bytes,
+    )

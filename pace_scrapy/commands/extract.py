@@ -19,7 +19,6 @@ import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
 
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
@@ -30,21 +29,7 @@ from pace_scrapy.config.store import load_config
 from pace_scrapy.crawl.settings import PaceSettings
 from pace_scrapy.errors import ConfigError, PaceError
 from pace_scrapy.extract.extractor import extract
-from pace_scrapy.page.model import Page
-from pace_scrapy.pagefiles import find_page_files, read_page, sidecar
-
-
-def page_url(path: Path, base_url: str | None) -> str:
-    """The URL of a saved page: its sidecar JSON's ``url``, else ``base_url`` + file name."""
-    meta_file = sidecar(path)
-    if meta_file.is_file():
-        data = json.loads(meta_file.read_text(encoding="utf-8"))
-        url = data.get("url") if isinstance(data, dict) else None
-        if isinstance(url, str) and url:
-            return url
-    if base_url is None:
-        raise ValueError(f"no URL: {meta_file.name} has no 'url' and no --base-url was given")
-    return urljoin(base_url, path.name.removesuffix(".gz"))
+from pace_scrapy.pagefiles import find_page_files, open_page
 
 
 def extract_file(
@@ -52,12 +37,7 @@ def extract_file(
 ) -> dict[str, Any]:
     """The output line of one page file (its item, or the error that stopped it)."""
     try:
-        page = Page.from_html(
-            read_page(path, pace.max_page_bytes),
-            page_url(path, base_url),
-            fetched=day,
-            max_bytes=pace.max_page_bytes,
-        )
+        page = open_page(path, base_url=base_url, fetched=day, max_bytes=pace.max_page_bytes)
         item = extract(
             page,
             config,

@@ -16,15 +16,10 @@ def generic_body(root: HtmlElement, url: str) -> HtmlElement | None:
     """trafilatura's main content of a cleaned page, as an HTML ``<body>``, or ``None``."""
     import trafilatura  # noqa: PLC0415 (slow import, only needed for pages that do not fit)
 
+    # trafilatura's defaults: asking it for links, images or formatting changes what it
+    # keeps (link-dense navigation gets in), not only how it renders it.
     html = trafilatura.extract(
-        copy.deepcopy(root),
-        url=url,
-        output_format="html",
-        include_comments=False,
-        include_tables=True,
-        include_images=True,
-        include_links=True,
-        include_formatting=True,
+        copy.deepcopy(root), url=url, output_format="html", include_comments=False
     )
     if not html:
         return None

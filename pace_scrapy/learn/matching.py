@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.page.blocks import Block
+from pace_scrapy.extract.render_text import block_paragraphs
+from pace_scrapy.page.blocks import Block, BlockKind
 from pace_scrapy.page.text import element_text
 
 _WORD = re.compile(r"\w+")
@@ -36,7 +37,9 @@ class TextIndex:
     """An index of reference texts that tells how much of a block they cover."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        self.tokens = [w for text in texts for w in (*words(text), "\u2029")]
+        # One token stream: a block may span several reference texts (a table's rows, the
+        # items of a list, paragraphs split by <br>).
+        self.tokens = [w for text in texts for w in words(text)]
         self.grams = ngrams(self.tokens)
         self.joined = " " + " ".join(self.tokens) + " "
 
@@ -52,8 +55,19 @@ class TextIndex:
 
 
 def covered_blocks(blocks: Iterable[Block], index: TextIndex, threshold: float = 0.5) -> set[int]:
-    """Ids of the blocks whose text the index covers at least ``threshold``."""
-    return {block.id for block in blocks if block.text and index.coverage(block.text) >= threshold}
+    """Ids of the blocks whose text the index covers at least ``threshold``.
+
+    A table is compared as the extractor writes it (its expanded grid, row by row), since
+    that is how labelled values quote it.
+    """
+    covered = set()
+    for block in blocks:
+        text = block.text
+        if block.kind is BlockKind.TABLE:
+            text = " ".join(block_paragraphs(block, ()))
+        if text and index.coverage(text) >= threshold:
+            covered.add(block.id)
+    return covered
 
 
 def same_text(a: str, b: str) -> bool:

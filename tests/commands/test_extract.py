@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from pace_scrapy.commands.extract import extract_file, page_url
+from pace_scrapy.commands.extract import extract_file
 from pace_scrapy.config.store import parse_config
 from pace_scrapy.crawl.settings import PaceSettings
+from pace_scrapy.pagefiles import page_url
 from tests.conftest import ScrapyCli
 
 CONFIG = {

@@ -28,6 +28,35 @@ MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
 MAX_TEXT_PATTERN = 120
 SCORE_TIE = 0.01
+# Names page furniture goes by; matched as substrings of class and id values.
+FURNITURE_WORDS = (
+    "related",
+    "share",
+    "social",
+    "newsletter",
+    "promo",
+    "advert",
+    "sponsor",
+    "comment",
+    "subscribe",
+    "recommend",
+    "outbrain",
+    "taboola",
+    "breadcrumb",
+)
+# CSS attribute matches are case-sensitive: both spellings of each word (newsletter and
+# NewsletterSignup).
+PRIOR_EXCLUSIONS = (
+    *(
+        f'[{attr}*="{spelling}"]'
+        for attr in ("class", "id")
+        for word in FURNITURE_WORDS
+        for spelling in (word, word.capitalize())
+    ),
+    "aside",
+    "nav",
+    "form",
+)
 BOILERPLATE_TAGS = frozenset({"aside", "nav", "footer", "form", "button", "select", "input"})
 
 
@@ -182,15 +211,19 @@ def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]
 
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:
     """A better score wins; at about the same score (within 0.01), the container matching
-    fewer elements per page: one wrapper generalises to block types the pages did not show,
-    a list of paragraphs does not."""
+    fewer elements per page (one wrapper generalises to block types the pages did not show, a
+    list of paragraphs does not), then a named one over a positional path, then the tighter
+    one (less to exclude, less to go wrong)."""
     if abs(candidate.score - best.score) > SCORE_TIE:
         return candidate.score > best.score
 
-    def matches(c: _Candidate) -> int:
-        return sum(len(_first_matching(s, c.containers)) for s in samples)
+    def key(c: _Candidate) -> tuple[int, bool, float, int]:
+        matches = sum(len(_first_matching(s, c.containers)) for s in samples)
+        positional = any(":nth-of-type" in css for css in c.containers)
+        tight = sum(_container_f1(s, c.containers) for s in samples)
+        return matches, positional, -tight, len(c.exclusions)
 
-    return (matches(candidate), len(candidate.exclusions)) < (matches(best), len(best.exclusions))
+    return key(candidate) < key(best)
 
 
 def _container_f1(sample: BodySample, containers: Sequence[str], beta: float = 1.0) -> float:
@@ -222,14 +255,36 @@ def _refine(samples: Sequence[BodySample], containers: list[str]) -> _Candidate:
         for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
             ids.difference_update(sample.inside(sample.select(css, sample_roots)))
         proposals = [p for p in proposals if p != css and gains[p][0] > 0 and not gains[p][1]]
+    prior = _prior_exclusions(samples, roots, kept)
+    if prior:
+        candidate.exclusions.append(prior)
+        for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
+            ids.difference_update(sample.inside(sample.select(prior, sample_roots)))
     candidate.patterns = _text_patterns(samples, kept)
+    # Only texts seen on several pages count towards the score: a one-page text pattern
+    # fits its page and says nothing about the next one.
+    recurring = _recurring_patterns(samples, kept, candidate.patterns)
     scores = []
     for sample, ids in zip(samples, kept, strict=True):
-        matched = [i for i in ids if _matches_any(sample.blocks[i].text, candidate.patterns)]
+        matched = [i for i in ids if _matches_any(sample.blocks[i].text, recurring)]
         ids.difference_update(matched)
         scores.append(f1(*sample.chars(ids), sample.content_chars))
     candidate.score = sum(scores) / len(scores)
     return candidate
+
+
+def _prior_exclusions(
+    samples: Sequence[BodySample], roots: Sequence[list[HtmlElement]], kept: Sequence[set[int]]
+) -> str | None:
+    """Furniture that the training pages may not show but other pages will (related-story
+    boxes, share bars, newsletter forms...): one selector group of the furniture names and
+    tags that remove no labelled content on any training page."""
+    safe = []
+    for css in PRIOR_EXCLUSIONS:
+        _, loss = _exclusion_gain(samples, roots, kept, css)
+        if not loss:
+            safe.append(css)
+    return ", ".join(safe) or None
 
 
 def _exclusion_key(item: tuple[str, tuple[int, int]]) -> tuple[int, int]:
@@ -289,6 +344,23 @@ def _text_patterns(samples: Sequence[BodySample], kept: Sequence[set[int]]) -> l
             if text and len(text) <= MAX_TEXT_PATTERN and text not in content_texts:
                 texts[text] = None
     return [f"^{re.escape(text)}$" for text in texts]
+
+
+def _recurring_patterns(
+    samples: Sequence[BodySample], kept: Sequence[set[int]], patterns: Sequence[str]
+) -> list[str]:
+    """The patterns that match a block on more than one training page."""
+    if len(samples) < 2:
+        return list(patterns)
+    return [
+        pattern
+        for pattern in patterns
+        if sum(
+            any(_matches_any(s.blocks[i].text, [pattern]) for i in ids)
+            for s, ids in zip(samples, kept, strict=True)
+        )
+        > 1
+    ]
 
 
 def _matches_any(text: str, patterns: Sequence[str]) -> bool:

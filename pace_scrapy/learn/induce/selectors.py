@@ -148,4 +148,29 @@ def candidate_selectors(element: HtmlElement, max_depth: int = 3) -> list[str]:
                     candidates.append(f"{part} {extra}")
         path = f"{ancestor.tag} > {path}"
         ancestor = ancestor.getparent()
+    positional = positional_path(element)
+    if positional:
+        candidates.append(positional)
     return list(dict.fromkeys(candidates))
+
+
+def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:
+    """A path of ``tag:nth-of-type(k)`` steps from the nearest ancestor with an id or a stable
+    class (or from ``body``): the only handle on table layouts and class-less markup."""
+    steps: list[str] = []
+    node: HtmlElement | None = element
+    while node is not None and len(steps) < max_steps:
+        parent = node.getparent()
+        if parent is None:
+            return None
+        anchor = element_parts(node)[:1] if node is not element else []
+        if anchor and any(mark in anchor[0] for mark in "#.["):
+            return " > ".join([anchor[0], *steps])
+        if node.tag == "body":
+            return " > ".join(["body", *steps]) if steps else None
+        position = 1 + sum(
+            1 for sibling in node.itersiblings(preceding=True) if sibling.tag == node.tag
+        )
+        steps.insert(0, f"{node.tag}:nth-of-type({position})")
+        node = parent
+    return None

@@ -20,15 +20,32 @@ FURNITURE = re.compile(
     re.IGNORECASE,
 )
 LINK_DENSE = 0.5
+PROSE_WORDS = 12
+PROSE_LINKS = 0.3
+# A page whose prose recurs elsewhere for at least this share and this many characters is a
+# copy of an article, not a page of the same template.
+DUPLICATE_SHARE = 0.5
+DUPLICATE_MIN_CHARS = 600
 FORM_TAGS = ("form", "button", "input", "select", "textarea")
 
 
-def repeated_texts(pages: Sequence[Page], min_pages: int = 2) -> set[str]:
-    """Block texts that occur on at least ``min_pages`` of the pages (template text)."""
+def template_texts(pages: Sequence[Page], min_pages: int = 2) -> set[str]:
+    """Block texts that recur on at least ``min_pages`` pages: the template's text.
+
+    Pages whose prose mostly recurs on another page are copies of one article (syndication,
+    a page saved twice): their recurring prose is not template text.
+    """
     counts: Counter[str] = Counter()
     for page in pages:
         counts.update({block.text for block in page.blocks if block.text})
-    return {text for text, count in counts.items() if count >= min_pages}
+    copies: set[str] = set()
+    for page in pages:
+        texts = {block.text for block in page.blocks if prose(block)}
+        recurring = {text for text in texts if counts[text] >= min_pages}
+        shared = sum(map(len, recurring))
+        if shared >= DUPLICATE_MIN_CHARS and shared >= DUPLICATE_SHARE * sum(map(len, texts)):
+            copies |= recurring
+    return {text for text, count in counts.items() if count >= min_pages} - copies
 
 
 def link_density(block: Block) -> float:
@@ -41,6 +58,18 @@ def link_density(block: Block) -> float:
         for anchor in [node] if node.tag == "a" else node.iter("a"):
             linked += len(element_text(anchor))
     return min(1.0, linked / len(block.text))
+
+
+def prose(block: Block) -> bool:
+    """True for a block that reads like running text: a dozen words or more, sentence
+    punctuation, few links, not in page furniture."""
+    text = block.text
+    return (
+        len(text.split()) >= PROSE_WORDS
+        and any(mark in text for mark in ".!?。")
+        and link_density(block) < PROSE_LINKS
+        and not furniture_name(block.element)
+    )
 
 
 def furniture_name(element: HtmlElement, stop: HtmlElement | None = None) -> bool:

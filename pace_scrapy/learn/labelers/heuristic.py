@@ -4,7 +4,8 @@ Pages of one publisher share a template. On each page a generic extractor propos
 content; the *region* that holds most of it is found; inside the region every block is content
 unless something says it is furniture: its text recurs on other pages of the site (template
 text), it is mostly links, or it sits in an element named like furniture (share, related,
-newsletter...). Metadata comes from the page's structured data, matched to its DOM.
+newsletter...). When the generic extractor finds little but template text, the page's prose
+is proposed instead. Metadata comes from the page's structured data, matched to its DOM.
 """
 
 from __future__ import annotations
@@ -18,15 +19,19 @@ from pace_scrapy.learn.labelers.boilerplate import (
     LINK_DENSE,
     furniture_name,
     link_density,
-    repeated_texts,
+    prose,
+    template_texts,
 )
 from pace_scrapy.learn.labelers.generic import generic_content
 from pace_scrapy.learn.labelers.metadata import metadata_labels
 from pace_scrapy.learn.labels import PageLabels
+from pace_scrapy.page.blocks import BlockKind
 from pace_scrapy.page.model import Page
 
 # Characters of other text a region may hold per character of proposed content it gains.
 REGION_PENALTY = 0.6
+# Characters of non-template text below which the generic extractor's proposal is not trusted.
+MIN_PROPOSED = 400
 
 
 class HeuristicLabeler:
@@ -36,27 +41,40 @@ class HeuristicLabeler:
 
     def label(self, pages: Sequence[Page], page_type: str) -> list[PageLabels]:
         """Label every page, comparing each with the others."""
-        template = repeated_texts(pages) if len(pages) > 1 else set()
+        article = page_type == "article"
+        proposed = [generic_content(page) if article else frozenset() for page in pages]
+        template = template_texts(pages) if len(pages) > 1 else set()
         labels = []
-        for page in pages:
-            body = _body_labels(page, template) if page_type == "article" else frozenset()
-            labels.append(PageLabels(page, body, metadata_labels(page, page_type)))
+        for page, ids in zip(pages, proposed, strict=True):
+            fields = metadata_labels(page, page_type)
+            body = _body_labels(page, ids, template) if article else frozenset()
+            labels.append(PageLabels(page, body, fields))
         return labels
 
 
-def _body_labels(page: Page, template: set[str]) -> frozenset[int]:
-    proposed = generic_content(page) - {b.id for b in page.blocks if b.text in template}
+def _body_labels(page: Page, generic: frozenset[int], template: set[str]) -> frozenset[int]:
+    template_ids = {b.id for b in page.blocks if b.text in template}
+    proposed = set(generic - template_ids)
+    if sum(len(page.blocks[i].text) for i in proposed) < MIN_PROPOSED:
+        # The generic extractor found little beyond template text: take the page's prose.
+        proposed |= {b.id for b in page.blocks if prose(b)} - template_ids
     if not proposed:
         return frozenset()
     sample = BodySample(page, frozenset(proposed))
     region = best_region(sample)
+    inside = [i for i in sorted(sample.inside([region])) if page.blocks[i].text]
     content = set()
-    for i in sample.inside([region]):
+    for i in inside:
         block = page.blocks[i]
-        if not block.text or block.text in template:
+        if i in template_ids or link_density(block) >= LINK_DENSE:
             continue
-        furniture = link_density(block) >= LINK_DENSE or furniture_name(block.element, region)
-        if i in proposed or not furniture:
+        if i in proposed or not furniture_name(block.element, region):
+            content.add(i)
+    # A subheading the site's articles share ("Why it matters") is template text, yet it
+    # opens a section of content: keep it when the next block is content.
+    for position, i in enumerate(inside[:-1]):
+        heading = page.blocks[i].kind is BlockKind.HEADING
+        if i in template_ids and heading and inside[position + 1] in content:
             content.add(i)
     return frozenset(content)
 

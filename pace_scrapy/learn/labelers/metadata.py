@@ -13,6 +13,7 @@ from pace_scrapy.extract.rules import follow_path
 from pace_scrapy.extract.values import parse_date
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import nodes_with_text, words
+from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATOR_CUT
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import JsonObject, jsonld_types
 from pace_scrapy.page.text import element_text
@@ -46,6 +47,8 @@ PUBLISHED_META = (
 MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "dcterms.modified")
 AUTHOR_META = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator")
 _YEAR = re.compile(r"\b(19|20)\d{2}\b")
+BYLINE = re.compile(r"author|byline|\bby\b", re.IGNORECASE)
+MAX_BYLINE = 160
 MAX_DATE_TEXT = 80
 
 
@@ -106,11 +109,41 @@ def _authors(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
     source = "jsonld"
     if not names:
         meta = _first_meta(page, AUTHOR_META)
-        if meta is None or meta.values[0].startswith(("http://", "https://")):
-            return None
-        names, source = meta.values, meta.source
+        if meta is not None and not meta.values[0].startswith(("http://", "https://")):
+            names, source = meta.values, meta.source
+    if not names:
+        return _byline(page)
     nodes = [node for name in names for node in nodes_with_text(page.body, name)]
     return FieldLabel(names, nodes, source)
+
+
+def _byline(page: Page) -> FieldLabel | None:
+    """Authors read from the first byline-looking element (``rel=author``, ``itemprop=author``,
+    or a class/id naming an author or byline): its text up to a separator, "By" dropped, split
+    at "and" and commas."""
+    for element in page.body.iter():
+        if not isinstance(element.tag, str):
+            continue
+        names = f"{element.get('class', '')} {element.get('id', '')} {element.get('rel', '')}"
+        if not (BYLINE.search(names) or element.get("itemprop") == "author"):
+            continue
+        text = element_text(element)
+        if not text or len(text) > MAX_BYLINE:
+            continue
+        head = re.match(SEPARATOR_CUT, text)
+        people = re.sub(
+            r"^(?:by|von|par|por|di|door|av)\s+", "", head.group(1) if head else text, flags=re.I
+        )
+        found = [n.strip() for n in re.split(NAME_SEPARATOR, people, flags=re.I) if n.strip()]
+        found = [n for n in found if _looks_like_name(n)]
+        if found:
+            return FieldLabel(found, [element], "dom:byline")
+    return None
+
+
+def _looks_like_name(text: str) -> bool:
+    tokens = text.split()
+    return 1 <= len(tokens) <= 5 and not _YEAR.search(text) and text[:1].isupper()
 
 
 def _date(

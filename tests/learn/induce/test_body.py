@@ -1,0 +1,100 @@
+from pace_scrapy.learn.induce.body import BodySample, f1, induce_body
+from pace_scrapy.learn.matching import TextIndex, covered_blocks
+from tests.factories import page
+
+TEMPLATE = """<body><nav class="menu"><a href="/">Home</a> <a href="/news">News</a></nav>
+<div class="Story_body__{hash}"><p>{one}</p><div class="ad-slot"><p>Buy {ad} now, limited offer!</p></div>
+<p>{two}</p><div class="share-tools">Share this</div>{extra}</div>
+<aside class="Sidebar_root__{hash}"><p>Most read: {ad} story of the week</p></aside></body>"""
+
+
+def sample(
+    one: str, two: str, ad: str, hash_: str, extra: str = ""
+) -> tuple[BodySample, list[str]]:
+    html = TEMPLATE.format(one=one, two=two, ad=ad, hash=hash_, extra=extra)
+    doc = page(html)
+    content = [one, two]
+    return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
+
+
+def test_f1() -> None:
+    assert f1(0, 0, 10) == 0.0
+    assert f1(10, 0, 10) == 1.0
+    assert round(f1(5, 5, 10), 3) == 0.5
+
+
+def test_container_and_exclusions_generalise_to_a_rebuilt_page() -> None:
+    first, _ = sample(
+        "Rain fell on the city for a week.", "Rivers rose above the banks.", "shoes", "x7Kq2"
+    )
+    second, _ = sample(
+        "The mayor opened a new bridge today.", "Traffic eased by noon.", "phones", "x7Kq2"
+    )
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert [s.css for s in spec.containers] == ['div[class*="Story_body__"]']
+    excluded = " ".join(str(s.css) for s in spec.exclude)
+    assert "ad-slot" in excluded
+    # the learnt spec on a page of a later build (new hashes, a related box never seen)
+    from pace_scrapy.extract.body import select_body
+    from pace_scrapy.extract.render_text import body_paragraphs
+
+    unseen, content = sample(
+        "A new school was built in the valley.",
+        "Pupils arrive in May.",
+        "cars",
+        "Qq81z",
+        extra='<div class="related-links"><a href="/a">Another story</a></div>',
+    )
+    body = select_body(unseen.page.root, spec)
+    assert body is not None
+    assert body_paragraphs(body.blocks, body.skip) == content
+
+
+def test_exclusions_never_remove_labelled_content() -> None:
+    first, _ = sample(
+        "Rain fell on the city for a week.", "Rivers rose above the banks.", "shoes", "a1"
+    )
+    # on this page the ad slot holds labelled content: no exclusion may remove it
+    doc = page(
+        TEMPLATE.format(
+            one="Alpha beta gamma delta.", two="Epsilon zeta eta.", ad="kept", hash="a1", extra=""
+        )
+    )
+    labelled = TextIndex(
+        ["Alpha beta gamma delta.", "Epsilon zeta eta.", "Buy kept now, limited offer!"]
+    )
+    second = BodySample(doc, frozenset(covered_blocks(doc.blocks, labelled)))
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert all("ad-slot" not in str(s.css) for s in spec.exclude)
+
+
+def test_fallback_container_for_a_second_template() -> None:
+    one, _ = sample(
+        "Rain fell on the city for a week.", "Rivers rose above the banks.", "shoes", "x1"
+    )
+    other = page(
+        '<body><section id="longread"><p>A long read starts here with many words.</p></section></body>'
+    )
+    two = BodySample(
+        other,
+        frozenset(
+            covered_blocks(other.blocks, TextIndex(["A long read starts here with many words."]))
+        ),
+    )
+    spec = induce_body([one, two])
+    assert spec is not None
+    assert len(spec.containers) == 2
+    from pace_scrapy.extract.body import select_body
+
+    for sample_ in (one, two):
+        body = select_body(sample_.page.root, spec)
+        assert body is not None
+        kept = {b.text for b in body.blocks}
+        assert {sample_.page.blocks[i].text for i in sample_.content} <= kept
+
+
+def test_no_content_no_spec() -> None:
+    doc = page("<body><p>x</p></body>")
+    assert induce_body([BodySample(doc, frozenset())]) is None

@@ -1,0 +1,65 @@
+import lxml.html
+import pytest
+
+from pace_scrapy.config.selectors import compile_css
+from pace_scrapy.learn.induce.selectors import (
+    candidate_selectors,
+    class_selector,
+    positional_path,
+    stable_name,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("article-body", ("article-body", True)),
+        ("ArticleBody_body__x7Kq2", ("ArticleBody_body__", False)),
+        ("Component-root-0-2-50", ("Component-root-", False)),
+        ("post-1234", ("post-", False)),
+        ("css-1q2w3e", None),
+        ("sc-bdVaJa", None),
+        ("_3dGf1", None),
+        ("h1", ("h1", True)),
+        ("md:flex", ("md:flex", True)),
+    ],
+)
+def test_stable_names(name: str, expected: tuple[str, bool] | None) -> None:
+    assert stable_name(name) == expected
+
+
+def test_class_selectors_escape_and_generalise() -> None:
+    assert class_selector("story") == ".story"
+    assert class_selector("md:flex") == '[class~="md:flex"]'
+    assert class_selector("Body_text__aB3x9") == '[class*="Body_text__"]'
+    assert class_selector("css-abc123") is None
+
+
+def test_candidates_match_the_element_and_survive_a_rebuild() -> None:
+    before = lxml.html.fromstring(
+        '<html><body><main id="m"><div class="Article_body__x7Kq2" itemprop="articleBody">'
+        "<p>x</p></div></main></body></html>"
+    )
+    after = lxml.html.fromstring(
+        '<html><body><main id="m"><div class="Article_body__Zz91q" itemprop="articleBody">'
+        "<p>x</p></div></main></body></html>"
+    )
+    target = before.find(".//div")
+    candidates = candidate_selectors(target)
+    assert '[class*="Article_body__"]' in " ".join(candidates)
+    for css in candidates:
+        assert target in compile_css(css)(before), css
+    survivors = [css for css in candidates if compile_css(css)(after)]
+    assert 'div[class*="Article_body__"]' in survivors
+    assert 'div[itemprop="articleBody"]' in survivors
+
+
+def test_positional_path_for_class_less_layouts() -> None:
+    doc = lxml.html.fromstring(
+        "<html><body><table><tr><td>nav</td></tr></table>"
+        "<table><tr><td>menu</td><td><p>story</p></td></tr></table></body></html>"
+    )
+    cell = doc.findall(".//td")[2]
+    path = positional_path(cell)
+    assert path == "body > table:nth-of-type(2) > tr:nth-of-type(1) > td:nth-of-type(2)"
+    assert compile_css(path)(doc) == [cell]
