@@ -7,7 +7,6 @@ means *annotated as absent*. :meth:`GoldPage.annotated` keeps that distinction.
 
 from __future__ import annotations
 
-import gzip
 import json
 import logging
 import os
@@ -19,11 +18,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pace_scrapy.page.decode import decode_html
+from pace_scrapy.pagefiles import HTML_SUFFIXES, find_page_files, page_id, read_page, sidecar
 
 logger = logging.getLogger(__name__)
 
 BENCH_ENV = "PACE_BENCH_DIR"
-HTML_SUFFIXES = (".html.gz", ".html")
 PageKind = Literal["article", "product", "book", "generic"]
 
 
@@ -82,8 +81,7 @@ class LabelledPage:
 
     def html_bytes(self) -> bytes:
         """The page's original bytes (gunzipped when stored as ``.html.gz``)."""
-        data = self.path.read_bytes()
-        return gzip.decompress(data) if self.path.name.endswith(".gz") else data
+        return read_page(self.path)
 
     def html(self) -> str:
         """The page as text (BOM, else valid UTF-8, else the declared charset, else cp1252)."""
@@ -129,16 +127,15 @@ def load_pages(paths: Iterable[Path]) -> list[LabelledPage]:
     """
     pages = []
     for path in paths:
-        if not path.is_dir():
-            pages.append(_labelled(path))
-            continue
-        found = [p for p in sorted(path.rglob("*")) if p.is_file() and _page_id(p)]
-        labelled = [p for p in found if _gold_beside(p).is_file()]
-        if len(labelled) < len(found):
-            logger.info(
-                "skipping %d page(s) without gold under %s", len(found) - len(labelled), path
-            )
-        pages += [_labelled(p) for p in labelled]
+        found = find_page_files([path])
+        if path.is_dir():
+            labelled = [p for p in found if sidecar(p).is_file()]
+            if len(labelled) < len(found):
+                logger.info(
+                    "skipping %d page(s) without gold under %s", len(found) - len(labelled), path
+                )
+            found = labelled
+        pages += [_labelled(p) for p in found]
     return pages
 
 
@@ -155,20 +152,7 @@ def read_gold(gold_path: Path) -> GoldPage:
 
 
 def _labelled(html_path: Path) -> LabelledPage:
-    page_id = _page_id(html_path)
-    if not page_id or not html_path.is_file():
-        raise FileNotFoundError(f"{html_path} is not a .html or .html.gz page file")
-    gold_path = _gold_beside(html_path)
+    gold_path = sidecar(html_path)
     if not gold_path.is_file():
         raise FileNotFoundError(f"page {html_path} has no gold file {gold_path}")
-    return LabelledPage(html_path, page_id, read_gold(gold_path))
-
-
-def _page_id(path: Path) -> str:
-    """The page id of a page file name, or "" when the name has no page suffix."""
-    suffix = next((s for s in HTML_SUFFIXES if path.name.endswith(s)), "")
-    return path.name.removesuffix(suffix) if suffix else ""
-
-
-def _gold_beside(html_path: Path) -> Path:
-    return html_path.with_name(f"{_page_id(html_path)}.json")
+    return LabelledPage(html_path, page_id(html_path), read_gold(gold_path))

@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from pace_scrapy.evaluate.gold import GoldPage
-from pace_scrapy.evaluate.metrics_attributes import attribute_counts, total_counts
+from pace_scrapy.evaluate.metrics_attributes import (
+    AttributeCounts,
+    attribute_counts,
+    total_counts,
+)
 from pace_scrapy.evaluate.metrics_body import (
     body_variants,
     rouge_lsum,
@@ -80,8 +84,15 @@ def _tables(prediction: Prediction, gold: GoldPage) -> Scores:
     return _prf_scores("tables", tables_prf(prediction.tables, gold.tables or ()))
 
 
+def page_attribute_counts(prediction: Prediction, gold: GoldPage) -> AttributeCounts | None:
+    """The page's attribute counts, added over its gold attributes; None when not annotated."""
+    if not gold.annotated("attributes"):
+        return None
+    return total_counts(attribute_counts(prediction.attributes, gold.attributes or {}).values())
+
+
 def _attributes(prediction: Prediction, gold: GoldPage) -> Scores:
-    counts = total_counts(attribute_counts(prediction.attributes, gold.attributes or {}).values())
+    counts = page_attribute_counts(prediction, gold) or AttributeCounts()
     return {
         "attributes_precision": counts.precision,
         "attributes_recall": counts.recall,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
 from itertools import chain, combinations
 
-from rouge_score import rouge_scorer, tokenize
+from rouge_score import scoring, tokenize
 
+from pace_scrapy.evaluate.bitparallel import levenshtein, summary_lcs_hits
 from pace_scrapy.evaluate.sentences import split_sentences
 from pace_scrapy.evaluate.textnorm import PRF, fold, prf, word_tokens
 
@@ -39,31 +39,34 @@ def body_variants(
     return [[p for i, p in enumerate(body) if i not in removed] for removed in removals]
 
 
-@cache
-def _rouge_lsum_scorer() -> rouge_scorer.RougeScorer:
-    # Sentences are split here (split_summaries=True would call nltk's downloadable punkt model)
-    # and handed over one per line, which rougeLsum then reads as its sentence list.
-    return rouge_scorer.RougeScorer(["rougeLsum"], use_stemmer=False, split_summaries=False)
-
-
-def _sentence_lines(paragraphs: Sequence[str]) -> str:
-    return "\n".join(split_sentences("\n\n".join(paragraphs)))
+def _sentence_tokens(paragraphs: Sequence[str]) -> list[list[str]]:
+    """The ``rouge_score`` tokens of each sentence (paragraphs joined by blank lines)."""
+    sentences = split_sentences("\n\n".join(paragraphs))
+    return [tokenize.tokenize(sentence, None) for sentence in sentences]
 
 
 def rouge_lsum(prediction: Sequence[str], reference: Sequence[str]) -> PRF | None:
     """Summary-level ROUGE-L (``rougeLsum``) as fundus-evaluation computes it.
 
-    Paragraphs are joined with blank lines and split into sentences; ``rouge_score`` then
-    scores them with its default tokenizer (lower-cased ``[a-z0-9]+`` runs: other characters,
+    Paragraphs are joined with blank lines and split into sentences, which are tokenized with
+    ``rouge_score``'s default tokenizer (lower-cased ``[a-z0-9]+`` runs: other characters,
     accented letters included, separate tokens) and no stemmer. The sentence splitter is the
     offline Punkt of :mod:`pace_scrapy.evaluate.sentences` instead of ``nltk.sent_tokenize``.
+    The scores equal ``rouge_score``'s ``rougeLsum`` given these sentences one per line; the
+    union LCS is computed bit-parallel (:mod:`pace_scrapy.evaluate.bitparallel`).
     ``None`` when the reference has no such token (empty, or only non-Latin script).
     """
-    if not tokenize.tokenize("\n".join(reference), None):
+    gold = _sentence_tokens(reference)
+    gold_size = sum(map(len, gold))
+    if not gold_size:
         return None
-    score = _rouge_lsum_scorer().score(_sentence_lines(reference), _sentence_lines(prediction))
-    result = score["rougeLsum"]
-    return PRF(float(result.precision), float(result.recall), float(result.fmeasure))
+    predicted = _sentence_tokens(prediction)
+    predicted_size = sum(map(len, predicted))
+    if not predicted_size:
+        return PRF(0.0, 0.0, 0.0)
+    hits = summary_lcs_hits(gold, predicted)
+    precision, recall = hits / predicted_size, hits / gold_size
+    return PRF(precision, recall, float(scoring.fmeasure(precision, recall)))
 
 
 def rouge_n(prediction: Sequence[str], reference: Sequence[str], n: int = ROUGE_N) -> PRF | None:
@@ -101,27 +104,7 @@ def word_error_rate(prediction: Sequence[str], reference: Sequence[str]) -> floa
     gold = " ".join(reference).split()
     if not gold:
         return None
-    return edit_distance(" ".join(prediction).split(), gold) / len(gold)
-
-
-def edit_distance(first: Sequence[str], second: Sequence[str]) -> int:
-    """Levenshtein distance between two token sequences (unit costs)."""
-    start = 0
-    while start < min(len(first), len(second)) and first[start] == second[start]:
-        start += 1
-    end = 0
-    while end < min(len(first), len(second)) - start and first[-1 - end] == second[-1 - end]:
-        end += 1
-    first, second = first[start : len(first) - end], second[start : len(second) - end]
-    previous = list(range(len(second) + 1))
-    for i, token in enumerate(first, start=1):
-        current = [i]
-        for j, other in enumerate(second, start=1):
-            current.append(
-                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (token != other))
-            )
-        previous = current
-    return previous[-1]
+    return levenshtein(" ".join(prediction).split(), gold) / len(gold)
 
 
 def snippet_rate(text: Sequence[str], snippets: Iterable[str]) -> float | None:

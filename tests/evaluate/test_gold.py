@@ -113,7 +113,7 @@ def test_load_pages_from_files_and_folders(
     assert [p.page_id for p in load_pages([labelled])] == ["p1"]
     with pytest.raises(FileNotFoundError, match=r"p2\.json"):
         load_pages([folder / "p2.html"])
-    with pytest.raises(FileNotFoundError, match=r"not a \.html"):
+    with pytest.raises(FileNotFoundError, match=r"p1\.json is neither a folder nor"):
         load_pages([folder / "p1.json"])
 
 

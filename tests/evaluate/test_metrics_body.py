@@ -2,7 +2,6 @@ import pytest
 
 from pace_scrapy.evaluate.metrics_body import (
     body_variants,
-    edit_distance,
     rouge_lsum,
     rouge_n,
     snippet_rate,
@@ -86,13 +85,6 @@ def test_word_error_rate() -> None:
     assert word_error_rate(["The cat sat"], ["the cat sat"]) == pytest.approx(1 / 3)
     assert word_error_rate(["a", "b c"], ["a b", "c"]) == 0.0
     assert word_error_rate(["x"], [" "]) is None
-
-
-def test_edit_distance() -> None:
-    assert edit_distance(list("kitten"), list("sitting")) == 3
-    assert edit_distance(["a", "b", "c"], ["x", "b", "c", "d"]) == 2
-    assert edit_distance([], ["a", "b"]) == 2
-    assert edit_distance(["a", "b"], ["a", "b"]) == 0
 
 
 def test_snippet_rate_is_case_and_whitespace_insensitive() -> None:

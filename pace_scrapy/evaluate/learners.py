@@ -1,0 +1,52 @@
+"""The learners ``pace-eval --learn`` runs on labelled pages: our labellers behind the
+runner's ``Learner`` signature. Module-level functions, so worker processes can pickle them."""
+
+from __future__ import annotations
+
+from pace_scrapy.config.model import PublisherConfig
+from pace_scrapy.evaluate.candidates import page_url
+from pace_scrapy.evaluate.gold import GoldPage, LabelledPage
+from pace_scrapy.learn.labelers.examples import ExamplesLabeler
+from pace_scrapy.learn.labelers.heuristic import HeuristicLabeler
+from pace_scrapy.learn.labels import Labeler
+from pace_scrapy.learn.learner import learn_config
+from pace_scrapy.page.model import Page
+
+# Gold keys and the config fields they label.
+GOLD_FIELDS = {
+    "title": "headline",
+    "authors": "authors",
+    "date_published": "datePublished",
+    "body": "articleBody",
+}
+
+
+def heuristic(name: str, pages: list[LabelledPage]) -> PublisherConfig:
+    """Learn with the default labeller (no labels used)."""
+    return _learn(name, pages, HeuristicLabeler())
+
+
+def examples(name: str, pages: list[LabelledPage]) -> PublisherConfig:
+    """Learn with the examples labeller, the training pages' gold as the user's examples."""
+    values = {page_url(page): gold_values(page.gold) for page in pages}
+    return _learn(name, pages, ExamplesLabeler(values))
+
+
+def gold_values(gold: GoldPage) -> dict[str, str | list[str]]:
+    """A gold page as example values: its annotated fields and attributes."""
+    values: dict[str, str | list[str]] = {}
+    for key, field in GOLD_FIELDS.items():
+        value = getattr(gold, key, None)
+        if value:
+            values[field] = value if isinstance(value, str) else list(value)
+    for name, found in (gold.attributes or {}).items():
+        if found:
+            values[name] = list(found) if len(found) > 1 else found[0]
+    return values
+
+
+def _learn(name: str, pages: list[LabelledPage], labeler: Labeler) -> PublisherConfig:
+    kind = pages[0].gold.kind if pages else "article"
+    page_type = {"article": "article", "generic": "article", "product": "product"}.get(kind, kind)
+    loaded = [Page.from_html(page.html_bytes(), page_url(page)) for page in pages]
+    return learn_config(name, loaded, labeler, page_type=page_type).config
