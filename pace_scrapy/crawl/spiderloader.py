@@ -2,10 +2,11 @@
 
 Set ``SPIDER_LOADER_CLASS = "pace_scrapy.crawl.spiderloader.PaceSpiderLoader"``: ``scrapy list``
 then shows every publisher of ``PACE_CONFIG_DIR`` and ``scrapy crawl <publisher>`` works with no
-spider code. A hand-written spider (from ``SPIDER_MODULES``) with a config's name wins, so a
-publisher that needs custom crawling can subclass
-:class:`~pace_scrapy.crawl.spider.PublisherSpider`. A broken config file is logged (naming the
-file and the field) and skipped; the other publishers still list and crawl.
+spider code; ``scrapy crawl bootstrap`` learns a new publisher's config. A hand-written
+spider (from ``SPIDER_MODULES``) with a config's name wins, so a publisher that needs custom
+crawling can subclass :class:`~pace_scrapy.crawl.spider.PublisherSpider`. A broken config
+file is logged (naming the file and the field) and skipped; the other publishers still list
+and crawl.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
+from scrapy import Request, Spider
 from scrapy.spiderloader import SpiderLoader
 
 from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.config.store import ConfigStore
+from pace_scrapy.crawl.bootstrap import BootstrapSpider
 from pace_scrapy.crawl.settings import PaceSettings
 from pace_scrapy.crawl.spider import PublisherSpider
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from scrapy import Request, Spider
     from scrapy.settings import BaseSettings
 
 logger = logging.getLogger(__name__)
@@ -49,11 +51,13 @@ class PaceSpiderLoader:
 
     def __init__(self, settings: BaseSettings) -> None:
         self._project = SpiderLoader.from_settings(settings)
-        self._publishers: dict[str, type[PublisherSpider]] = {}
+        self._publishers: dict[str, type[Spider]] = {}
         pace = PaceSettings.from_settings(settings)
         if not pace.enabled:
             return
         hand_written = set(self._project.list())
+        if BootstrapSpider.name not in hand_written:
+            self._publishers[BootstrapSpider.name] = BootstrapSpider
         for config in ConfigStore.from_folder(pace.config_dir):
             if config.name in hand_written:
                 logger.info("Spider %r is hand-written: no publisher spider made", config.name)

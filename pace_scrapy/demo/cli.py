@@ -1,4 +1,4 @@
-"""Command line: ``python -m pace_scrapy.demo serve|export``."""
+"""Command line: ``python -m pace_scrapy.demo serve|export|run``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from types import FrameType
 
 from pace_scrapy.demo.export import export_sample
+from pace_scrapy.demo.run import run_demo, summary
 from pace_scrapy.demo.server import serve
 from pace_scrapy.demo.site import DEFAULT_BASE_URL, DemoSite
 
@@ -37,6 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
     export_cmd.add_argument("--sample", type=int, default=50, help="number of pages")
     export_cmd.add_argument("--base-url", default=DEFAULT_BASE_URL)
     _site_options(export_cmd)
+    run_cmd = commands.add_parser("run", help="serve, learn and crawl the site (make demo)")
+    run_cmd.add_argument("--out", type=Path, default=Path("demo-output"))
+    run_cmd.add_argument("--pages", type=int, default=6, help="pages to learn from")
+    _site_options(run_cmd)
     return parser
 
 
@@ -63,6 +68,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     site = DemoSite(args.seed, args.build, args.articles, args.products)
     if args.command == "serve":
         _serve_forever(site, args.host, args.port)
+    elif args.command == "run":
+        try:
+            result = run_demo(args.out, pages=args.pages, site=site)
+        except RuntimeError as exc:
+            print(f"demo: {exc}", file=sys.stderr)
+            return 1
+        print(summary(result, args.out))
     else:
         for path in export_sample(site, args.outdir, args.sample, args.base_url):
             print(path)

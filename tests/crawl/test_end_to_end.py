@@ -192,7 +192,7 @@ def test_scrapy_list_shows_every_valid_publisher(
 ) -> None:
     result = scrapy_cli("list", "-s", f"PACE_CONFIG_DIR={config_dir_with_broken}")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["demo-news", "demo-shop"]
+    assert result.stdout.split() == ["bootstrap", "demo-news", "demo-shop"]
     assert "broken.json" in result.stderr
     assert "versions.0.fields.headline.rules.0.source" in result.stderr
 

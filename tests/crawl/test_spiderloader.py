@@ -35,7 +35,7 @@ def loader(config_dir: Path, **settings: object) -> PaceSpiderLoader:
 
 def test_one_spider_per_config(config_dir: Path) -> None:
     spiders = loader(config_dir)
-    assert sorted(spiders.list()) == ["later", "news"]
+    assert sorted(spiders.list()) == ["bootstrap", "later", "news"]
     news = spiders.load("news")
     assert issubclass(news, PublisherSpider)
     assert (news.__name__, news.name) == ("NewsSpider", "news")
@@ -50,7 +50,7 @@ def test_broken_config_is_logged_and_skipped(
     (config_dir / "broken.json").write_text(json.dumps(BROKEN_CONFIG), encoding="utf-8")
     with caplog.at_level(logging.ERROR):
         spiders = loader(config_dir)
-    assert sorted(spiders.list()) == ["later", "news"]
+    assert sorted(spiders.list()) == ["bootstrap", "later", "news"]
     assert "broken.json" in caplog.text
     assert "versions.0.fields.headline.rules.0.source" in caplog.text
 
@@ -64,7 +64,7 @@ def test_hand_written_spider_wins(
     (package / "news.py").write_text(HAND_WRITTEN, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     spiders = loader(config_dir, SPIDER_MODULES=["hand_written_spiders_pkg"])
-    assert sorted(spiders.list()) == ["extra", "later", "news"]
+    assert sorted(spiders.list()) == ["bootstrap", "extra", "later", "news"]
     assert not issubclass(spiders.load("news"), PublisherSpider)
     assert spiders.find_by_request(Request("https://extra.example/")) == ["extra"]
 
