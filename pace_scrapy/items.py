@@ -65,7 +65,11 @@ class FieldSource(_Part):
 
 
 class Metadata(_Part):
-    """Provenance of an item: config, version, per-field sources, and what was rejected."""
+    """Provenance of an item: config, version, per-field sources, and what was rejected.
+
+    ``renderFailed`` is True when the page was to be rendered in a browser but rendering
+    failed, so the item comes from the plain (non-rendered) page; absent otherwise.
+    """
 
     dateDownloaded: str | None = None
     probability: float = Field(default=0.0, ge=0.0, le=1.0)
@@ -75,6 +79,7 @@ class Metadata(_Part):
     fallbackUsed: bool = False
     fields: dict[str, FieldSource] = Field(default_factory=dict)
     rejected: dict[str, str] = Field(default_factory=dict)
+    renderFailed: bool | None = None
 
 
 class _Item(BaseModel):

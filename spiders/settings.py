@@ -20,6 +20,9 @@ SPIDER_LOADER_CLASS = pace_addon.SPIDER_LOADER_CLASS
 # Scrapy checks -o/-O formats before add-ons run, so the Markdown format is named here too.
 FEED_EXPORTERS = dict(pace_addon.FEED_EXPORTERS)
 FEED_EXPORT_ENCODING = "utf-8"
+# Rendering pages (scrapy-playwright) needs the asyncio reactor. It is Scrapy's default, but the
+# reactor is installed before add-ons run, so only the project settings can choose it.
+TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
 # Politeness: identify the crawler, obey robots.txt, adapt the pace to the server.
 USER_AGENT = f"pace-scrapy/{version('pace-scrapy')} (+https://github.com/pace-scrapy/pace-scrapy)"

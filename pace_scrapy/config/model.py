@@ -325,6 +325,58 @@ class ConfigVersion(_Data):
         )
 
 
+# -- rendering ------------------------------------------------------------------------------
+
+# Playwright resource types a render may block ("document" and "script" never: the page needs them).
+ResourceType = Literal[
+    "stylesheet",
+    "image",
+    "media",
+    "font",
+    "texttrack",
+    "xhr",
+    "fetch",
+    "eventsource",
+    "websocket",
+    "manifest",
+    "other",
+]
+EvidenceValue = bool | int | float | str
+
+
+class RenderDecision(_Data):
+    """Whether a publisher's pages need a browser (``render: auto``), and the evidence for it.
+
+    Written by the bootstrap after comparing plain and rendered fetches of the same pages
+    (``pace_scrapy.render.decide``); read at crawl time for publishers whose ``render`` is
+    ``auto``.
+    """
+
+    render: bool
+    evidence: dict[str, EvidenceValue] = Field(default_factory=dict)
+    decided: datetime | None = None
+
+
+class RenderSpec(_Data):
+    """How to render a publisher's pages in a browser, as data (turned into browser steps).
+
+    After loading the page: click ``dismiss`` if present (a consent button), wait for
+    ``wait_for``, scroll to the bottom when ``scroll`` (lazy images), then click each ``click``
+    selector ("load more") up to ``max_clicks`` times while it is visible. ``timeout_ms`` bounds
+    each step; requests for ``block_resources`` are refused (they rarely change the text).
+    ``decision`` holds the stored outcome of ``render: auto``.
+    """
+
+    wait_for: Selector | None = None
+    scroll: bool = False
+    dismiss: Selector | None = None
+    click: tuple[Selector, ...] = ()
+    max_clicks: int = Field(default=3, ge=1, le=50)
+    timeout_ms: int = Field(default=15_000, ge=500, le=120_000)
+    block_resources: tuple[ResourceType, ...] = ("image", "font", "media")
+    decision: RenderDecision | None = None
+
+
 class PublisherConfig(_Data):
     """A publisher: identity, page discovery, rendering policy and its rule versions."""
 
@@ -336,6 +388,7 @@ class PublisherConfig(_Data):
     sitemaps: tuple[str, ...] = ()
     feeds: tuple[str, ...] = ()
     render: Literal["never", "always", "auto"] = "never"
+    rendering: RenderSpec = RenderSpec()
     versions: tuple[ConfigVersion, ...] = Field(min_length=1)
 
     @field_validator("domains")

@@ -4,10 +4,8 @@ Every 2xx HTML response is matched against the config store (domain, ignoring th
 the config's domain names one, then URL patterns). A match puts ``pace_config`` (name),
 ``pace_config_version`` (the version valid at the page's date, or None) and ``pace_date`` (ISO
 day, see :mod:`pace_scrapy.crawl.record`) into the request's meta, which callbacks see as
-``response.meta``. Other responses pass through untouched.
-
-Requests of publishers whose effective render policy is ``always`` (``PACE_RENDER``, else the
-config's ``render``) get ``meta["playwright"] = True`` unless they set it themselves.
+``response.meta``. Other responses pass through untouched. (Which requests are rendered in a
+browser is :mod:`pace_scrapy.crawl.rendering`'s business.)
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from scrapy.http import HtmlResponse
 
-from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.config.store import ConfigStore
 from pace_scrapy.crawl.record import META_CONFIG, META_DATE, META_VERSION, page_date
 from pace_scrapy.crawl.runtime import enabled_runtime
@@ -30,35 +27,18 @@ if TYPE_CHECKING:
     from scrapy.statscollectors import StatsCollector
 
 
-def render_policy(config: PublisherConfig, override: str) -> str:
-    """The render policy of a publisher: ``override`` unless it is ``config``."""
-    return config.render if override == "config" else override
-
-
 class PublisherMiddleware:
     """Tags responses with their publisher config; counts ``pace/pages/*``."""
 
-    def __init__(self, store: ConfigStore, stats: StatsCollector, render: str) -> None:
+    def __init__(self, store: ConfigStore, stats: StatsCollector) -> None:
         self.store = store
         self.stats = stats
-        self.render = render
-        self._may_render = render == "always" or (
-            render == "config" and any(c.render == "always" for c in store)
-        )
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build from the crawler's runtime (:class:`NotConfigured` when disabled)."""
         runtime = enabled_runtime(crawler)
-        return cls(runtime.store, crawler.stats, runtime.settings.render)
-
-    def process_request(self, request: Request) -> None:
-        """Ask for rendering when the page's publisher always needs it."""
-        if not self._may_render or "playwright" in request.meta:
-            return
-        config = self.store.match(request.url)
-        if config is not None and render_policy(config, self.render) == "always":
-            request.meta["playwright"] = True
+        return cls(runtime.store, crawler.stats)
 
     def process_response(self, request: Request, response: Response) -> Response:
         """Put the matching config, version and page date into the request's meta."""

@@ -76,6 +76,8 @@ class ExtractionPipeline:
             raise self._drop("page_error", item.url, str(exc)) from exc
         except NoConfigVersion as exc:
             raise self._drop("no_config_version", item.url, str(exc)) from exc
+        if item.render_failed:
+            extracted.metadata.renderFailed = True
         used = version or self.runtime.version(item.config, extracted.metadata.configVersion)
         self.stats.extracted(used, extracted.metadata)
         published = published_day(getattr(extracted, "datePublished", None))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 META_CONFIG = "pace_config"
 META_VERSION = "pace_config_version"
 META_DATE = "pace_date"
+META_RENDER_FAILED = "pace_render_failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,8 @@ class PageRecord:
 
     ``body`` holds the raw bytes (decoded by the page model, exactly as ``pace-extract`` does
     for saved pages); ``config_version`` is the version valid at ``fetched`` (None when no
-    version is); items published before ``since`` are dropped after extraction.
+    version is); items published before ``since`` are dropped after extraction;
+    ``render_failed`` marks a page fetched plainly because rendering it failed.
     """
 
     url: str
@@ -37,6 +39,7 @@ class PageRecord:
     config_version: int | None
     fetched: date
     since: date | None = None
+    render_failed: bool = False
 
     @classmethod
     def from_response(cls, response: Response, since: date | None = None) -> PageRecord:
@@ -61,6 +64,7 @@ class PageRecord:
             config_version=meta.get(META_VERSION),
             fetched=parse_day(meta[META_DATE]),
             since=since,
+            render_failed=bool(meta.get(META_RENDER_FAILED)),
         )
 
 

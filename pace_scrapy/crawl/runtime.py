@@ -1,4 +1,5 @@
-"""What every pace-scrapy component of one crawler shares: parsed settings and the config store.
+"""What every pace-scrapy component of one crawler shares: parsed settings, the config store and
+whether pages may be rendered.
 
 :func:`pace_runtime` builds it on first use and keeps it on the crawler, so the configs are
 loaded once per crawler (never in a process-wide registry). The spider asks for it first (before
@@ -15,6 +16,7 @@ from scrapy.exceptions import NotConfigured
 
 from pace_scrapy.config.model import ConfigVersion, PublisherConfig
 from pace_scrapy.config.store import ConfigStore
+from pace_scrapy.crawl.browser_setup import rendering_needed
 from pace_scrapy.crawl.settings import PaceSettings
 
 if TYPE_CHECKING:
@@ -42,6 +44,11 @@ class PaceRuntime:
             len(store.errors),
         )
         return store
+
+    @cached_property
+    def rendering(self) -> bool:
+        """True when pages of this crawl may be rendered in a browser (decided once)."""
+        return rendering_needed(self.settings, self.store)
 
     def config(self, name: str) -> PublisherConfig:
         """The config named ``name``; :class:`KeyError` naming the folder when there is none."""

@@ -15,12 +15,12 @@ from typing import Any, Literal, Protocol, cast
 
 from pace_scrapy.errors import PaceError
 from pace_scrapy.page.model import MAX_PAGE_BYTES
+from pace_scrapy.render.policy import OVERRIDES as RENDER_POLICIES
 
 logger = logging.getLogger(__name__)
 
 PREFIX = "PACE_"
 FALLBACKS = ("generic", "none")
-RENDER_POLICIES = ("config", "never", "always")
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
@@ -65,6 +65,12 @@ def _text(name: str, value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise SettingsError(f"{name} must be a non-empty path, got {value!r}")
     return value
+
+
+def _optional_text(name: str, value: object) -> str | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return None
+    return _text(name, value)
 
 
 def _choice(*choices: str) -> Callable[[str, object], object]:
@@ -137,9 +143,35 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "PACE_RENDER",
         "config",
         '`"config"`, `"never"` or `"always"`',
-        "Rendering policy: each config's `render`, or one policy for every publisher. Requests "
-        "of pages to render get `meta['playwright'] = True` (for scrapy-playwright).",
+        "Rendering policy: each config's `render` (`auto` follows the decision stored in the "
+        "config), or one policy for every publisher; `never` also refuses `meta['pace_render']`. "
+        "Pages to render are fetched by scrapy-playwright, which the add-on enables only then.",
         _choice(*RENDER_POLICIES),
+    ),
+    SettingSpec(
+        "PACE_RENDER_ON_REQUEST",
+        False,
+        "bool",
+        "Start the browser even when no publisher renders, for requests asking for it with "
+        "`meta['pace_render'] = True` (e.g. in a spider's `custom_settings`).",
+        _bool,
+    ),
+    SettingSpec(
+        "PACE_BROWSER_EXECUTABLE",
+        None,
+        "str or None",
+        "Chromium or Chrome to render with; `None` looks for /usr/bin/chromium, "
+        "/usr/lib/chromium/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome, then "
+        "Playwright's own Chromium.",
+        _optional_text,
+    ),
+    SettingSpec(
+        "PACE_BROWSER_MAX_PAGES",
+        8,
+        "int",
+        "Browser pages (tabs) open at once, in one reused browser context "
+        "(`PLAYWRIGHT_MAX_PAGES_PER_CONTEXT`).",
+        _positive_int,
     ),
     SettingSpec(
         "PACE_MAX_PAGE_BYTES",
@@ -168,6 +200,9 @@ class PaceSettings:
     fallback: Literal["generic", "none"]
     min_confidence: float | None
     render: Literal["config", "never", "always"]
+    render_on_request: bool
+    browser_executable: str | None
+    browser_max_pages: int
     max_page_bytes: int
     stats_fields: bool
 
@@ -191,6 +226,9 @@ class PaceSettings:
             fallback=cast("Literal['generic', 'none']", values["PACE_FALLBACK"]),
             min_confidence=cast("float | None", values["PACE_MIN_CONFIDENCE"]),
             render=cast("Literal['config', 'never', 'always']", values["PACE_RENDER"]),
+            render_on_request=cast("bool", values["PACE_RENDER_ON_REQUEST"]),
+            browser_executable=cast("str | None", values["PACE_BROWSER_EXECUTABLE"]),
+            browser_max_pages=cast("int", values["PACE_BROWSER_MAX_PAGES"]),
             max_page_bytes=cast("int", values["PACE_MAX_PAGE_BYTES"]),
             stats_fields=cast("bool", values["PACE_STATS_FIELDS"]),
         )

@@ -12,7 +12,9 @@ from scrapy.utils.misc import load_object
 from pace_scrapy.crawl.addon import Addon
 from pace_scrapy.crawl.middleware import PublisherMiddleware
 from pace_scrapy.crawl.pipelines import ExtractionPipeline, ValidationPipeline
-from pace_scrapy.crawl.settings import SETTINGS
+from pace_scrapy.crawl.rendering import RenderMiddleware
+from pace_scrapy.crawl.runtime import PaceRuntime
+from pace_scrapy.crawl.settings import SETTINGS, PaceSettings
 from tests.crawl.conftest import make_crawler
 
 
@@ -20,13 +22,22 @@ def components(settings: Settings, name: str) -> dict[object, int]:
     return {load_object(key): value for key, value in settings.getdict(name).items()}
 
 
-def test_fills_in_defaults_and_components() -> None:
-    settings = Settings()
-    Addon().update_settings(settings)
+def addon(settings: Settings) -> Addon:
+    """The add-on for ``settings`` (as ``from_crawler`` builds it)."""
+    return Addon(PaceRuntime(PaceSettings.from_settings(settings)))
+
+
+def test_fills_in_defaults_and_components(config_dir: Path) -> None:
+    settings = Settings({"PACE_CONFIG_DIR": str(config_dir)})
+    addon(settings).update_settings(settings)
     for spec in SETTINGS:
-        assert settings.get(spec.name) == spec.default
-        assert settings.getpriority(spec.name) == SETTINGS_PRIORITIES["addon"]
-    assert components(settings, "DOWNLOADER_MIDDLEWARES") == {PublisherMiddleware: 540}
+        if spec.name != "PACE_CONFIG_DIR":
+            assert settings.get(spec.name) == spec.default
+            assert settings.getpriority(spec.name) == SETTINGS_PRIORITIES["addon"]
+    assert components(settings, "DOWNLOADER_MIDDLEWARES") == {
+        PublisherMiddleware: 540,
+        RenderMiddleware: 950,
+    }
     assert components(settings, "ITEM_PIPELINES") == {
         ExtractionPipeline: 100,
         ValidationPipeline: 110,
@@ -42,16 +53,17 @@ def test_fills_in_defaults_and_components() -> None:
     assert settings.getwithbase("FEED_STORAGES")["file"].endswith("PaceFileFeedStorage")
 
 
-def test_project_values_are_kept() -> None:
+def test_project_values_are_kept(config_dir: Path) -> None:
     settings = Settings(
         {
+            "PACE_CONFIG_DIR": str(config_dir),
             "PACE_FALLBACK": "none",
             "ITEM_PIPELINES": {"pace_scrapy.crawl.pipelines.ExtractionPipeline": 500},
             "FEED_EXPORTERS": {"csv": "scrapy.exporters.CsvItemExporter"},
         },
         priority="project",
     )
-    Addon().update_settings(settings)
+    addon(settings).update_settings(settings)
     assert settings.get("PACE_FALLBACK") == "none"
     assert components(settings, "ITEM_PIPELINES") == {
         ExtractionPipeline: 500,

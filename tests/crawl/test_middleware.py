@@ -1,4 +1,4 @@
-"""The publisher middleware: config, version and date of each response; render requests."""
+"""The publisher middleware: config, version and date of each response."""
 
 from __future__ import annotations
 
@@ -72,21 +72,3 @@ def test_non_html_and_error_responses_are_not_pages(config_dir: Path) -> None:
         not in respond(middleware, "https://news.example/2024/s.xml", kind=XmlResponse).meta
     )
     assert crawler.stats.get_value("pace/pages/seen") is None
-
-
-def test_render_policy_asks_for_a_browser(config_dir: Path) -> None:
-    always = PublisherMiddleware.from_crawler(make_crawler(config_dir, PACE_RENDER="always"))
-    by_config = PublisherMiddleware.from_crawler(make_crawler(config_dir))
-    request, explicit, other = (
-        Request("https://news.example/2024/a"),
-        Request("https://news.example/2024/b", meta={"playwright": False}),
-        Request("https://other.example/2024/a"),
-    )
-    for each in (request, explicit, other):
-        always.process_request(each)
-    assert request.meta["playwright"] is True
-    assert explicit.meta["playwright"] is False
-    assert "playwright" not in other.meta
-    unchanged = Request("https://news.example/2024/a")
-    by_config.process_request(unchanged)  # the configs' render policy is "never"
-    assert "playwright" not in unchanged.meta

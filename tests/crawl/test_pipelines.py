@@ -95,11 +95,15 @@ def test_values_the_item_model_refuses_are_left_out_and_counted(config_dir: Path
     }
     (config_dir / "shop.json").write_text(json.dumps(config), encoding="utf-8")
     crawler = make_crawler(config_dir)
-    page = record(b"<html><body><h1>Pan</h1><b>4.5</b></body></html>", config="shop", config_version=1)
+    page = record(
+        b"<html><body><h1>Pan</h1><b>4.5</b></body></html>", config="shop", config_version=1
+    )
     item = ExtractionPipeline.from_crawler(crawler).process_item(page)
     assert item["name"] == "Pan"
     assert "aggregateRating" not in item
-    assert "refused by the item model" in item["metadata"]["rejected"]["aggregateRating.reviewCount"]
+    assert (
+        "refused by the item model" in item["metadata"]["rejected"]["aggregateRating.reviewCount"]
+    )
     stats = crawler.stats
     assert stats.get_value("pace/config/shop/field/aggregateRating.reviewCount/rejected") == 1
 
@@ -171,3 +175,11 @@ def test_components_are_off_when_disabled(config_dir: Path) -> None:
     for component in (ExtractionPipeline, ValidationPipeline):
         with pytest.raises(NotConfigured):
             component.from_crawler(crawler)
+
+
+def test_items_of_pages_whose_rendering_failed_are_flagged(crawler: Crawler) -> None:
+    pipeline = ExtractionPipeline.from_crawler(crawler)
+    flagged = pipeline.process_item(record(render_failed=True))
+    assert flagged["metadata"]["renderFailed"] is True
+    assert flagged["headline"] == "Big news"  # extracted from the plain page all the same
+    assert "renderFailed" not in pipeline.process_item(record())["metadata"]

@@ -58,3 +58,10 @@ def test_record_from_a_matched_response() -> None:
 def test_record_of_an_unmatched_response_is_an_error() -> None:
     with pytest.raises(ValueError, match="no publisher config matched"):
         PageRecord.from_response(response({}))
+
+
+def test_record_of_a_page_fetched_plainly_after_a_failed_rendering() -> None:
+    meta = {"pace_config": "news", "pace_date": "2024-03-05", "pace_render_failed": True}
+    assert PageRecord.from_response(response(meta)).render_failed is True
+    del meta["pace_render_failed"]
+    assert PageRecord.from_response(response(meta)).render_failed is False

@@ -29,6 +29,11 @@ def test_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert (pace.fallback, pace.min_confidence, pace.render) == ("generic", None, "config")
     assert pace.max_page_bytes == 32 * 1024 * 1024
     assert pace.stats_fields is True
+    assert (pace.render_on_request, pace.browser_executable, pace.browser_max_pages) == (
+        False,
+        None,
+        8,
+    )
 
 
 def test_command_line_strings_are_parsed() -> None:
@@ -40,11 +45,22 @@ def test_command_line_strings_are_parsed() -> None:
             "PACE_STATS_FIELDS": "0",
             "PACE_FALLBACK": "none",
             "PACE_RENDER": "always",
+            "PACE_RENDER_ON_REQUEST": "yes",
+            "PACE_BROWSER_EXECUTABLE": "/opt/chrome/chrome",
+            "PACE_BROWSER_MAX_PAGES": "3",
         }
     )
     assert (pace.enabled, pace.min_confidence, pace.max_page_bytes) == (False, 0.25, 1000)
     assert (pace.stats_fields, pace.fallback, pace.render) == (False, "none", "always")
+    assert (pace.render_on_request, pace.browser_executable, pace.browser_max_pages) == (
+        True,
+        "/opt/chrome/chrome",
+        3,
+    )
     assert PaceSettings.from_settings({"PACE_MIN_CONFIDENCE": "None"}).min_confidence is None
+    assert (
+        PaceSettings.from_settings({"PACE_BROWSER_EXECUTABLE": "None"}).browser_executable is None
+    )
 
 
 @pytest.mark.parametrize(
@@ -59,6 +75,10 @@ def test_command_line_strings_are_parsed() -> None:
         ("PACE_MAX_PAGE_BYTES", 0),
         ("PACE_MAX_PAGE_BYTES", True),
         ("PACE_STATS_FIELDS", "sometimes"),
+        ("PACE_RENDER_ON_REQUEST", "please"),
+        ("PACE_BROWSER_EXECUTABLE", 42),
+        ("PACE_BROWSER_MAX_PAGES", 0),
+        ("PACE_BROWSER_MAX_PAGES", "many"),
     ],
 )
 def test_bad_values_name_the_setting(name: str, value: Any) -> None:
