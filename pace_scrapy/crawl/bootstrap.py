@@ -72,7 +72,8 @@ class BootstrapSpider(Spider):
         self.labeler = labeler
         self.page_type = page_type
         self.allowed_domains = [urlsplit(url).hostname or ""]
-        self.links = LinkExtractor(allow_domains=self.allowed_domains)
+        # LinkExtractor compares domains with the URL's host *and port*.
+        self.links = LinkExtractor(allow_domains=[urlsplit(url).netloc])
         self.sitemaps: list[str] = []
         self.feeds: list[str] = []
         self.candidates: dict[str, float] = {}

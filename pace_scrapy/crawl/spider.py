@@ -81,7 +81,11 @@ class PublisherSpider(SitemapSpider):
         if self.base_origin:
             hosts.add(urlsplit(self.base_origin).hostname or "")
         self.allowed_domains = sorted(hosts)
-        self.link_extractor = LinkExtractor(allow=patterns, allow_domains=self.allowed_domains)
+        # LinkExtractor compares domains with the URL's host *and port*: list the base origin's.
+        link_domains = [*self.allowed_domains]
+        if self.base_origin:
+            link_domains.append(urlsplit(self.base_origin).netloc)
+        self.link_extractor = LinkExtractor(allow=patterns, allow_domains=link_domains)
         super().__init__(*args, **kwargs)
 
     async def start(self) -> AsyncIterator[Any]:

@@ -141,3 +141,10 @@ def test_max_pages_stops_the_spider(tmp_path: Path) -> None:
         next(second)
     assert closing.value.reason == "max_pages"
     assert list(crawler_spider.parse_page(page({**MATCHED, "pace_follow": True}))) == []
+
+
+def test_links_are_followed_on_a_base_url_with_a_port(tmp_path: Path) -> None:
+    moved = spider(tmp_path, base_url="http://127.0.0.1:8000")
+    response = page({"pace_follow": True}, url="http://127.0.0.1:8000/news/6")
+    requests = list(moved.parse_page(response))
+    assert [r.url for r in requests] == ["http://127.0.0.1:8000/news/7"]
