@@ -46,7 +46,7 @@ class Command(ScrapyCommand):
         """The command's options (plus Scrapy's global ones)."""
         super().add_options(parser)
         parser.add_argument("-o", "--output", metavar="FILE", help="config file to write")
-        parser.add_argument("--labeler", choices=LABELERS, help="default: heuristic")
+        parser.add_argument("--labeler", choices=LABELERS, help="default: PACE_LABELER")
         parser.add_argument("--examples", metavar="FILE", help="JSON Lines of example values")
         parser.add_argument("--requirements", default="", help="what to extract, in words")
         parser.add_argument("--page-type", default="article", help="article, product, or a name")
@@ -59,7 +59,7 @@ class Command(ScrapyCommand):
         assert self.settings is not None  # set by Scrapy before run()
         name, paths = args[0], [Path(arg) for arg in args[1:]]
         pace = PaceSettings.from_settings(self.settings)
-        labeler_name = opts.labeler or "heuristic"
+        labeler_name = opts.labeler or pace.labeler
         try:
             pages, values = self._pages(paths, opts, pace.max_page_bytes)
             labeler = make_labeler(

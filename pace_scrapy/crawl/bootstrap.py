@@ -1,7 +1,8 @@
 """The bootstrap spider: from a publisher's home page to a learnt config.
 
 ``scrapy crawl bootstrap -a url=https://publisher.example/ -a name=NAME [-a pages=8]
-[-a labeler=heuristic|examples|llm] [-a page_type=article]`` discovers candidate pages (the
+[-a labeler=heuristic|llm] [-a page_type=article]`` (labeller: ``PACE_LABELER`` by default)
+discovers candidate pages (the
 sitemaps robots.txt and ``/sitemap.xml`` name, feeds linked from the home page, links from the
 home and section pages), fetches the most article-like URLs, keeps the pages that read as
 articles, picks representative ones across sections, saves them next to the config
@@ -61,7 +62,7 @@ class BootstrapSpider(Spider):
         url: str,
         name: str,
         pages: int | str = 8,
-        labeler: str = "heuristic",
+        labeler: str | None = None,
         page_type: str = "article",
         **kwargs: Any,
     ) -> None:
@@ -182,7 +183,8 @@ class BootstrapSpider(Spider):
         for number, url in enumerate(chosen, 1):
             write_page(folder / self.publisher / "pages", number, url, self.articles[url][1])
         pages = [self.articles[url][0] for url in chosen]
-        labeler = make_labeler(self.labeler, settings=self.crawler.settings.copy_to_dict())
+        name = self.labeler or pace_runtime(self.crawler).settings.labeler
+        labeler = make_labeler(name, settings=self.crawler.settings.copy_to_dict())
         result = learn_config(self.publisher, pages, labeler, page_type=self.page_type)
         config = with_identity(
             result.config,

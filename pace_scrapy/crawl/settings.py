@@ -10,10 +10,14 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any, Literal, Protocol, cast
 
 from pace_scrapy.errors import PaceError
+from pace_scrapy.learn.labelers import LABELERS
+from pace_scrapy.learn.llm.settings import SETTING_DOCS as LLM_SETTING_DOCS
+from pace_scrapy.learn.llm.settings import LlmSettings
 from pace_scrapy.page.model import MAX_PAGE_BYTES
 from pace_scrapy.render.policy import OVERRIDES as RENDER_POLICIES
 
@@ -174,6 +178,14 @@ SETTINGS: tuple[SettingSpec, ...] = (
         _positive_int,
     ),
     SettingSpec(
+        "PACE_LABELER",
+        "heuristic",
+        '`"heuristic"`, `"examples"` or `"llm"`',
+        "How `scrapy crawl bootstrap` and `scrapy pace-learn` label pages when not told: "
+        "`heuristic` needs no network; `llm` uses the `PACE_LLM_*` settings.",
+        _choice(*LABELERS),
+    ),
+    SettingSpec(
         "PACE_MAX_PAGE_BYTES",
         MAX_PAGE_BYTES,
         "int",
@@ -188,6 +200,28 @@ SETTINGS: tuple[SettingSpec, ...] = (
         _bool,
     ),
 )
+
+
+def _llm_spec(attribute: str) -> SettingSpec:
+    """A ``PACE_LLM_*`` setting, documented here, parsed by the llm labeller itself."""
+    type_name, doc = LLM_SETTING_DOCS[attribute]
+    default = next(f.default for f in dataclass_fields(LlmSettings) if f.name == attribute)
+    if attribute == "model":
+        default = None
+    return SettingSpec(
+        f"PACE_LLM_{attribute.upper()}",
+        str(default) if isinstance(default, Path) else default,
+        type_name,
+        doc + " Also read from the environment.",
+        _as_given,
+    )
+
+
+def _as_given(name: str, value: object) -> object:
+    return value
+
+
+SETTINGS = (*SETTINGS, *(_llm_spec(attribute) for attribute in LLM_SETTING_DOCS))
 SETTINGS_BY_NAME = {spec.name: spec for spec in SETTINGS}
 
 
@@ -205,6 +239,7 @@ class PaceSettings:
     browser_max_pages: int
     max_page_bytes: int
     stats_fields: bool
+    labeler: str
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> PaceSettings:
@@ -231,6 +266,7 @@ class PaceSettings:
             browser_max_pages=cast("int", values["PACE_BROWSER_MAX_PAGES"]),
             max_page_bytes=cast("int", values["PACE_MAX_PAGE_BYTES"]),
             stats_fields=cast("bool", values["PACE_STATS_FIELDS"]),
+            labeler=cast("str", values["PACE_LABELER"]),
         )
 
 

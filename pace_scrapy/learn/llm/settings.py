@@ -38,6 +38,21 @@ NUMBER_SETTINGS: dict[str, Callable[[str], int | float]] = {
 }
 
 
+# One line of documentation per ``PACE_LLM_*`` setting (``LlmSettings`` holds the defaults);
+# the Scrapy settings module lists them with the other ``PACE_*`` settings.
+SETTING_DOCS = {
+    "model": ("str", "The model the llm labeller asks (required for it)."),
+    "base_url": ("str or None", "An OpenAI-compatible endpoint; else `OPENAI_BASE_URL`."),
+    "timeout": ("float", "Seconds to wait for one answer."),
+    "max_retries": ("int", "HTTP retries of 429, 5xx and timeouts, with backoff."),
+    "max_context_tokens": ("int", "The model's context window; larger pages are chunked."),
+    "max_output_tokens": ("int", "Tokens an answer may take (`max_tokens`)."),
+    "invalid_retries": ("int", "Re-asks after an answer that is not valid JSON."),
+    "min_chunk_blocks": ("int", "The smallest chunk a cut-off answer is split to."),
+    "cache_dir": ("str", "The answer cache (re-learning is reproducible and offline)."),
+}
+
+
 @dataclass(frozen=True)
 class LlmSettings:
     """How to reach the model and how much to ask of it. ``api_key`` is never shown in
