@@ -8,7 +8,13 @@ home and section pages), fetches the most article-like URLs, keeps the pages tha
 articles, picks representative ones across sections, saves them next to the config
 (``<PACE_CONFIG_DIR>/NAME/pages/``: the publisher's regression fixtures), learns and validates
 the config, and writes ``<PACE_CONFIG_DIR>/NAME.json`` atomically. From then on
-``scrapy crawl NAME`` works.
+``scrapy crawl NAME`` works. A ``url`` with a path (``https://publisher.example/live/``) learns
+that section only.
+
+When a browser is available, the chosen pages are also fetched rendered: if rendering changes
+what is extracted (``pace_scrapy.render.decide``), the config is learnt from the rendered pages
+and its ``render`` is ``auto`` with the decision and its evidence stored; otherwise from the
+plain ones, and ``auto`` never renders.
 """
 
 from __future__ import annotations
@@ -26,8 +32,10 @@ from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
 from pace_scrapy.atomic import write_atomic
+from pace_scrapy.config.model import RenderDecision
 from pace_scrapy.config.store import save_config
-from pace_scrapy.crawl.discovery import feed_entries, origin
+from pace_scrapy.crawl.discovery import feed_entries
+from pace_scrapy.crawl.record import META_RENDER_FAILED
 from pace_scrapy.crawl.runtime import pace_runtime
 from pace_scrapy.errors import PageError
 from pace_scrapy.learn.discover import (
@@ -40,11 +48,14 @@ from pace_scrapy.learn.discover import (
 from pace_scrapy.learn.labelers import make_labeler
 from pace_scrapy.learn.learner import learn_config
 from pace_scrapy.page.model import Page
+from pace_scrapy.render.browser import BrowserNotFound, find_browser
+from pace_scrapy.render.decide import decide_render, with_render_decision
 
 if TYPE_CHECKING:
     from typing import Self
 
     from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
 
 MAX_SITEMAPS = 8
 CANDIDATES_PER_PAGE = 3  # article-like URLs fetched per representative page wanted
@@ -73,6 +84,7 @@ class BootstrapSpider(Spider):
         self.labeler = labeler
         self.page_type = page_type
         self.allowed_domains = [urlsplit(url).hostname or ""]
+        self.section = urlsplit(url).path if urlsplit(url).path.strip("/") else ""
         # LinkExtractor compares domains with the URL's host *and port*.
         self.links = LinkExtractor(allow_domains=[urlsplit(url).netloc])
         self.sitemaps: list[str] = []
@@ -80,7 +92,19 @@ class BootstrapSpider(Spider):
         self.candidates: dict[str, float] = {}
         self.fetched: set[str] = set()
         self.articles: dict[str, tuple[Page, bytes]] = {}
-        self.fetching_done = False
+        self.rendered: dict[str, tuple[Page, bytes]] = {}
+        self.chosen: list[str] = []
+        self.phase = "discovering"
+
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """Start a browser for the rendered fetches when one is installed."""
+        super().update_settings(settings)
+        try:
+            find_browser(settings.get("PACE_BROWSER_EXECUTABLE"))
+        except BrowserNotFound:
+            return
+        settings.set("PACE_RENDER_ON_REQUEST", True, priority="spider")
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
@@ -91,7 +115,8 @@ class BootstrapSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         """The home page, robots.txt and the conventional sitemap."""
-        base = origin(self.home)
+        parts = urlsplit(self.home)
+        base = f"{parts.scheme}://{parts.netloc}"
         yield Request(self.home, callback=self.parse_home)
         yield Request(f"{base}/robots.txt", callback=self.parse_robots, errback=self.ignore)
         yield Request(f"{base}/sitemap.xml", callback=self.parse_sitemap, errback=self.ignore)
@@ -117,7 +142,7 @@ class BootstrapSpider(Spider):
         for link in self.links.extract_links(response):
             score = url_article_score(link.url)
             if score:
-                self.candidates.setdefault(link.url, score)
+                self._candidate(link.url, score)
             elif response.meta.get("depth", 0) == 0:
                 yield Request(link.url, callback=self.parse_home)
 
@@ -136,7 +161,7 @@ class BootstrapSpider(Spider):
             if sitemap.type == "sitemapindex":
                 yield from self._sitemap(location)
             elif score := url_article_score(location):
-                self.candidates.setdefault(location, score)
+                self._candidate(location, score)
 
     def _sitemap(self, url: str) -> Iterator[Request]:
         if url not in self.sitemaps and len(self.sitemaps) < MAX_SITEMAPS:
@@ -147,19 +172,34 @@ class BootstrapSpider(Spider):
         """Feed entries are candidates."""
         for entry in feed_entries(response.body, response.url):
             if score := url_article_score(entry.url):
-                self.candidates.setdefault(entry.url, score)
+                self._candidate(entry.url, score)
+
+    def _candidate(self, url: str, score: float) -> None:
+        if urlsplit(url).path.startswith(self.section):
+            self.candidates.setdefault(url, score)
 
     def on_idle(self) -> None:
-        """Discovery ran dry: fetch the best candidates, once, spread over sections."""
-        if self.fetching_done:
-            return
-        self.fetching_done = True
-        ranked = sorted(self.candidates, key=lambda url: -self.candidates[url])
-        chosen = representatives(ranked, self.wanted * CANDIDATES_PER_PAGE)
-        self.logger.info("Fetching %d of %d candidate pages", len(chosen), len(ranked))
-        for url in chosen:
-            self.crawler.engine.crawl(Request(url, callback=self.parse_candidate))
-        if chosen:
+        """Discovery ran dry: fetch the best candidates spread over sections; once they are
+        in, fetch the chosen pages rendered too (when a browser is available)."""
+        requests = []
+        if self.phase == "discovering":
+            self.phase = "sampling"
+            ranked = sorted(self.candidates, key=lambda url: -self.candidates[url])
+            chosen = representatives(ranked, self.wanted * CANDIDATES_PER_PAGE)
+            self.logger.info("Fetching %d of %d candidate pages", len(chosen), len(ranked))
+            requests = [Request(url, callback=self.parse_candidate) for url in chosen]
+        elif self.phase == "sampling":
+            self.phase = "rendering"
+            self.chosen = representatives(main_shape(list(self.articles)), self.wanted)
+            if self.settings.getbool("PACE_RENDER_ON_REQUEST"):
+                requests = [
+                    Request(url, callback=self.parse_rendered, dont_filter=True,
+                            meta={"pace_render": True})
+                    for url in self.chosen
+                ]  # fmt: skip
+        for request in requests:
+            self.crawler.engine.crawl(request)
+        if requests:
             raise DontCloseSpider
 
     def parse_candidate(self, response: Response) -> None:
@@ -173,16 +213,29 @@ class BootstrapSpider(Spider):
             self.articles[response.url] = (page, response.body)
         self.crawler.stats.inc_value("pace/bootstrap/fetched")
 
+    def parse_rendered(self, response: Response) -> None:
+        """Keep the rendered version of a chosen page (unless rendering failed)."""
+        if response.meta.get(META_RENDER_FAILED):
+            return
+        try:
+            page = Page.from_html(response.body, response.url, content_type=_content_type(response))
+        except PageError as exc:
+            self.logger.warning("Skipping rendered %s: %s", response.url, exc)
+            return
+        self.rendered[response.url] = (page, response.body)
+
     def closed(self, reason: str) -> None:
-        """Pick representative pages, save them, learn, write the config."""
-        chosen = representatives(main_shape(list(self.articles)), self.wanted)
+        """Decide rendering, save the pages, learn, write the config."""
+        chosen = self.chosen or representatives(main_shape(list(self.articles)), self.wanted)
         if not chosen:
             self.logger.error("No article page found from %s: no config written", self.home)
             return
+        decision = self._render_decision(chosen)
+        source = self.rendered if decision is not None and decision.render else self.articles
         folder = pace_runtime(self.crawler).settings.config_dir
         for number, url in enumerate(chosen, 1):
-            write_page(folder / self.publisher / "pages", number, url, self.articles[url][1])
-        pages = [self.articles[url][0] for url in chosen]
+            write_page(folder / self.publisher / "pages", number, url, source[url][1])
+        pages = [source[url][0] for url in chosen]
         name = self.labeler or pace_runtime(self.crawler).settings.labeler
         labeler = make_labeler(name, settings=self.crawler.settings.copy_to_dict())
         result = learn_config(self.publisher, pages, labeler, page_type=self.page_type)
@@ -193,15 +246,27 @@ class BootstrapSpider(Spider):
             sitemaps=self.sitemaps,
             feeds=self.feeds,
         )
+        if decision is not None:
+            config = with_render_decision(config, decision).model_copy(update={"render": "auto"})
         path = save_config(config, folder / f"{self.publisher}.json")
         self.crawler.stats.set_value("pace/bootstrap/pages", len(chosen))
         self.logger.info(
-            "Learnt %r from %d pages (left out: %s): %s",
+            "Learnt %r from %d pages (left out: %s; rendering: %s): %s",
             self.publisher,
             len(chosen),
             ", ".join(sorted(result.report.left_out)) or "nothing",
+            "not tried" if decision is None else decision.render,
             path,
         )
+
+    def _render_decision(self, chosen: list[str]) -> RenderDecision | None:
+        """Compare the plain and rendered fetches of the chosen pages (None: none rendered)."""
+        both = [url for url in chosen if url in self.rendered]
+        if not both:
+            return None
+        plain = [self.articles[url][0] for url in both]
+        rendered = [self.rendered[url][0] for url in both]
+        return decide_render(plain, rendered)
 
 
 def write_page(folder: Path, number: int, url: str, body: bytes) -> None:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -27,6 +28,7 @@ from pace_scrapy.page.text import normalize_space
 
 MAX_LENGTHS = {"headline": 400, "name": 400, "description": 5000, "people": 120}
 MAX_TEXT = 50_000
+MAX_DATE_TEXT = 100
 LIST_KINDS = frozenset({"texts", "people", "images", "links", "gtin"})
 
 _IDENTIFIER = re.compile(r"^[\w][\w.\-/#]{0,63}$")
@@ -102,10 +104,18 @@ def _person(value: Value, ctx: Context) -> dict[str, str]:
 
 def _date(value: Value, ctx: Context) -> str:
     text = _as_text(value)
-    parsed = parse_date(text, today=ctx.today)
+    # A date is short and has digits: anything else is refused before the (slow) parsers.
+    plausible = len(text) <= MAX_DATE_TEXT and any(ch.isdigit() for ch in text)
+    parsed = _parse_date_cached(text.strip(), ctx.today) if plausible else None
     if parsed is None:
         raise Rejected(f"unparsable or implausible date {text[:80]!r}")
     return parsed
+
+
+@lru_cache(maxsize=8192)
+def _parse_date_cached(text: str, today: date | None) -> str | None:
+    """Dates repeat across a page's fields and a learner's candidate rules: parse each once."""
+    return parse_date(text, today=today)
 
 
 def _url(value: Value, ctx: Context) -> str:
