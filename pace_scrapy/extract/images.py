@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
-from urllib.parse import urljoin
 
 from lxml.html import HtmlElement
 
 from pace_scrapy.config.model import ImageSpec
 from pace_scrapy.extract.dom import select, select_all
+from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
 from pace_scrapy.page.dom import closest, inside
 from pace_scrapy.page.text import element_text, normalize_space
+
+_SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
+_SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 
 
 def parse_srcset(value: str) -> list[tuple[str, float]]:
@@ -21,21 +25,18 @@ def parse_srcset(value: str) -> list[tuple[str, float]]:
     image-CDN URLs, are kept; trailing commas end the candidate).
     """
     candidates = []
-    pos, end = 0, len(value)
-    while pos < end:
-        while pos < end and (value[pos].isspace() or value[pos] == ","):
-            pos += 1
-        start = pos
-        while pos < end and not value[pos].isspace():
-            pos += 1
-        url, descriptor = value[start:pos], ""
+    pos = 0
+    while pos < len(value):
+        # Regular expressions rather than a loop over characters: srcsets can be long.
+        found = _SRCSET_URL.match(value, pos)
+        assert found is not None  # the pattern matches the empty string
+        url, pos, descriptor = found[1], found.end(), ""
         if url.endswith(","):
             url = url.rstrip(",")
         else:
-            start = pos
-            while pos < end and value[pos] != ",":
-                pos += 1
-            descriptor = value[start:pos].strip()
+            found = _SRCSET_DESCRIPTOR.match(value, pos)
+            assert found is not None
+            descriptor, pos = found[0].strip(), found.end()
         if url:
             candidates.append((url, _descriptor_size(descriptor)))
     return candidates
@@ -78,7 +79,7 @@ def image_source(img: HtmlElement, attributes: Iterable[str], base_url: str) -> 
             value = str(holder.get(attribute) or "").strip()
             url = widest(value) if "srcset" in attribute else value
             if url and not url.startswith(("data:", "javascript:", "about:")):
-                return urljoin(base_url, url)
+                return absolute_url(base_url, url)
     return None
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from html import escape
-from urllib.parse import urljoin
 
 from lxml.html import HtmlElement
 
+from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
 from pace_scrapy.page.blocks import Block, BlockKind
 
@@ -93,32 +93,50 @@ class HtmlRenderer:
 
     def block(self, block: Block) -> str:
         """The HTML of one block; an inline run is wrapped in ``<p>``."""
-        if block.kind is BlockKind.TEXT:
-            inner = "".join(self.node(node) for node in block.nodes()).strip()
-            return f"<p>{inner}</p>" if inner else ""
-        return self.node(block.element).strip()
+        out: list[str] = []
+        if block.kind is not BlockKind.TEXT:
+            self.write(block.element, out)
+            return "".join(out).strip()
+        for node in block.nodes():
+            if isinstance(node, str):
+                out.append(escape(node, quote=False))
+            else:
+                self.write(node, out)
+        inner = "".join(out).strip()
+        return f"<p>{inner}</p>" if inner else ""
 
-    def node(self, node: str | HtmlElement) -> str:
-        """HTML of a text node or an element subtree (without the element's tail)."""
-        if isinstance(node, str):
-            return escape(node, quote=False)
-        if node in self.skip or not isinstance(node.tag, str):
-            return ""
-        tag = node.tag
+    def write(self, element: HtmlElement, out: list[str]) -> None:
+        """Append the HTML of an element subtree (without the element's tail) to ``out``."""
+        # One list for the whole block: returning each subtree's string instead would copy
+        # every piece of text once per level of nesting above it.
+        if element in self.skip or not isinstance(element.tag, str):
+            return
+        tag = element.tag
         if tag == "img":
-            image = self.images.get(node)
-            if image is None:
-                return ""
-            alt = f' alt="{escape(image.alt)}"' if image.alt else ""
-            return f'<img src="{escape(image.url)}"{alt}>'
-        inner = escape(node.text or "", quote=False) + "".join(
-            self.node(child) + escape(child.tail or "", quote=False) for child in node
-        )
-        if tag not in KEPT_TAGS:
-            return inner
-        if tag in _VOID:
-            return f"<{tag}>"
-        return f"<{tag}{self.attributes(node)}>{inner}</{tag}>"
+            out.append(self.image(element))
+            return
+        kept = tag in KEPT_TAGS
+        if kept and tag in _VOID:
+            out.append(f"<{tag}>")
+            return
+        if kept:
+            out.append(f"<{tag}{self.attributes(element)}>")
+        if element.text:
+            out.append(escape(element.text, quote=False))
+        for child in element:
+            self.write(child, out)
+            if child.tail:
+                out.append(escape(child.tail, quote=False))
+        if kept:
+            out.append(f"</{tag}>")
+
+    def image(self, img: HtmlElement) -> str:
+        """``<img>`` with the resolved source of a kept image ('' for others)."""
+        image = self.images.get(img)
+        if image is None:
+            return ""
+        alt = f' alt="{escape(image.alt)}"' if image.alt else ""
+        return f'<img src="{escape(image.url)}"{alt}>'
 
     def attributes(self, element: HtmlElement) -> str:
         """The kept attributes of an element, URLs made absolute."""
@@ -130,6 +148,6 @@ class HtmlRenderer:
             if name == "href":
                 if value.strip().lower().startswith("javascript:"):
                     continue
-                value = urljoin(self.base_url, value.strip())
+                value = absolute_url(self.base_url, value.strip())
             out.append(f' {name}="{escape(value)}"')
         return "".join(out)

@@ -5,25 +5,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from urllib.parse import urljoin
 
 from lxml.html import HtmlElement
 
+from pace_scrapy.extract.render_text import list_members
 from pace_scrapy.extract.tables import table_grid
+from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
 from pace_scrapy.page.blocks import Block, BlockKind
-from pace_scrapy.page.text import BREAKING_TAGS, iter_text
+from pace_scrapy.page.text import BREAKING_TAGS, subtree_text
 
-_ESCAPE = str.maketrans({c: "\\" + c for c in "\\`*_[]<"})
+_SYNTAX = "\\`*_[]<"  # the backslash first: the escapes added after it must stay single
 _LINE_START = re.compile(r"^(\s*)([#>+\-=]|\d+[.)])(?=\s|$)", re.MULTILINE)
-_SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
+_SYNTAX_STARTS = frozenset("#>+-=")  # the characters _LINE_START escapes, besides digits
+_BLANK_LINES = re.compile(r"\n{3,}")
+_SPACES = re.compile(r"[ \t\n\r\f\v\u00a0]+")  # a run of them is one space
 _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~"}
 _CODE_TAGS = ("code", "kbd", "samp", "tt")
 
 
 def escape(text: str) -> str:
     """Escape Markdown syntax characters in plain text."""
-    return text.translate(_ESCAPE)
+    # A few fast substring scans beat str.translate, which looks up every character.
+    for char in _SYNTAX:
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return text
 
 
 class MarkdownRenderer:
@@ -65,16 +72,24 @@ class MarkdownRenderer:
         """Inline Markdown of nodes, blank lines between the block-level parts inside them."""
         raw = self.inline(nodes)
         lines = [line.strip() for line in raw.split("\n")]
-        text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-        return _LINE_START.sub(r"\1\\\2", text)
+        text = "\n".join(lines)
+        # Both regular expressions are tried only when they can match: most paragraphs need
+        # neither, and they are a fair share of the rendering time.
+        if "\n\n\n" in text:
+            text = _BLANK_LINES.sub("\n\n", text)
+        text = text.strip()
+        # Lines are stripped, so only a line's first character can start Markdown syntax.
+        if any(line[:1] in _SYNTAX_STARTS or line[:1].isdecimal() for line in lines if line):
+            text = _LINE_START.sub(r"\1\\\2", text)
+        return text
 
     def inline(self, nodes: Iterable[str | HtmlElement]) -> str:
         """Inline Markdown of text and elements (``\\n\\n`` at block-level boundaries)."""
         out: list[str] = []
         for node in nodes:
             if isinstance(node, str):
-                out.append(escape(_SPACES.sub(" ", node.replace("\n", " "))))
-            elif node not in self.skip and isinstance(node.tag, str):
+                out.append(escape(_SPACES.sub(" ", node)))
+            elif isinstance(node.tag, str) and node not in self.skip:
                 out.append(self.element(node))
         return "".join(out)
 
@@ -86,29 +101,30 @@ class MarkdownRenderer:
         if tag == "img":
             return self.image(element)
         if tag in _CODE_TAGS:
-            code = "".join(iter_text(element, self.skip)).replace("\n", " ")
+            code = subtree_text(element, self.skip).replace("\n", " ")
             fence = "``" if "`" in code else "`"
             return f"{fence}{code}{fence}" if code.strip() else ""
         inner = self.inline(self.children(element))
         if tag == "a":
             href = (element.get("href") or "").strip()
-            if inner.strip() and href and not href.lower().startswith(("javascript:", "#")):
-                return f"[{inner.strip()}]({urljoin(self.base_url, href)})"
-        elif tag in _WRAP and inner.strip():
-            mark = _WRAP[tag]
-            return f"{mark}{inner.strip()}{mark}"
+            text = inner.strip()
+            if text and href and not href.lower().startswith(("javascript:", "#")):
+                return f"[{text}]({absolute_url(self.base_url, href)})"
+        elif tag in _WRAP and (text := inner.strip()):
+            return f"{_WRAP[tag]}{text}{_WRAP[tag]}"
         if tag in BREAKING_TAGS:
             return f"\n\n{inner}\n\n"
         return inner
 
-    def children(self, element: HtmlElement) -> Iterable[str | HtmlElement]:
+    def children(self, element: HtmlElement) -> list[str | HtmlElement]:
         """An element's text, children and their tails, in order."""
-        if element.text:
-            yield element.text
+        # .text and .tail read once each: lxml makes a new string at every access.
+        nodes: list[str | HtmlElement] = [text] if (text := element.text) else []
         for child in element:
-            yield child
-            if child.tail:
-                yield child.tail
+            nodes.append(child)
+            if tail := child.tail:
+                nodes.append(tail)
+        return nodes
 
     def image(self, img: HtmlElement) -> str:
         """``![alt](url)`` for a kept image ('' for others)."""
@@ -129,13 +145,17 @@ class MarkdownRenderer:
 
     def list(self, element: HtmlElement, depth: int) -> str:
         """A (nested) list; ordered lists are numbered from their ``start``."""
-        lines = []
+        lines: list[str] = []
         ordered = element.tag == "ol"
         number = _int(element.get("start"), 1)
         indent = "   " * depth
-        for item in element:
-            if item in self.skip or item.tag not in ("li", "dt", "dd"):
+        for is_item, nodes in list_members(element, self.skip):
+            if not is_item:
+                loose = self.paragraph(nodes)
+                lines.extend(f"{indent}{line}" for line in loose.split("\n") if line)
                 continue
+            item = nodes[0]
+            assert not isinstance(item, str)
             nested = [c for c in item if c.tag in ("ul", "ol") and c not in self.skip]
             text = " ".join(
                 self.paragraph(
@@ -164,7 +184,7 @@ class MarkdownRenderer:
 
     def code(self, element: HtmlElement) -> str:
         """A fenced code block (the fence longer than any backtick run inside)."""
-        code = "".join(iter_text(element, self.skip, raw=True)).strip("\n")
+        code = subtree_text(element, self.skip, raw=True).strip("\n")
         if not code.strip():
             return ""
         longest = max((len(run) for run in re.findall("`+", code)), default=0)

@@ -9,7 +9,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.extract.tables import table_grid
 from pace_scrapy.page.blocks import Block, BlockKind
-from pace_scrapy.page.text import iter_text, normalize_lines
+from pace_scrapy.page.text import normalize_lines, subtree_text
 
 LIST_TAGS = ("ul", "ol", "dl", "menu")
 
@@ -34,30 +34,57 @@ def block_paragraphs(block: Block, skip: Collection[HtmlElement]) -> list[str]:
             table = table_grid(element, skip)
             return [" | ".join(row) for row in table.headerRows + table.rows if any(row)]
         case BlockKind.CODE:
-            code = "".join(iter_text(element, skip, raw=True)).strip("\n")
+            code = subtree_text(element, skip, raw=True).strip("\n")
             return ["\n".join(line.rstrip() for line in code.split("\n"))] if code.strip() else []
-    return normalize_lines("".join(nodes_text(block.nodes(), skip)))
+    return normalize_lines(nodes_text(block.nodes(), skip))
 
 
-def nodes_text(nodes: Iterable[str | HtmlElement], skip: Collection[HtmlElement]) -> Iterator[str]:
+def nodes_text(nodes: Iterable[str | HtmlElement], skip: Collection[HtmlElement]) -> str:
     """Text of a block's nodes, with line breaks at breaking element boundaries."""
-    for node in nodes:
-        if isinstance(node, str):
-            yield node.replace("\n", " ")
-        elif node not in skip:
-            yield "\n"
-            yield from iter_text(node, skip)
-            yield "\n"
+    return "".join(
+        node.replace("\n", " ") if isinstance(node, str) else f"\n{subtree_text(node, skip)}\n"
+        for node in nodes
+        if isinstance(node, str) or node not in skip
+    )
+
+
+ITEM_TAGS = ("li", "dt", "dd")
+
+
+def list_members(
+    element: HtmlElement, skip: Collection[HtmlElement]
+) -> Iterator[tuple[bool, list[str | HtmlElement]]]:
+    """A list's content in order: ``(True, [item])`` for each ``li``/``dt``/``dd``, and
+    ``(False, nodes)`` for loose content between items (malformed lists hold ``<p>``s or bare
+    text: it is content too)."""
+    loose: list[str | HtmlElement] = [element.text] if element.text else []
+    for child in element:
+        if child in skip:
+            pass
+        elif child.tag in ITEM_TAGS:
+            if loose:
+                yield False, loose
+            yield True, [child]
+            loose = []
+        else:
+            loose.append(child)
+        if child.tail:
+            loose.append(child.tail)
+    if loose:
+        yield False, loose
 
 
 def _list_items(element: HtmlElement, skip: Collection[HtmlElement]) -> Iterator[str]:
-    """One paragraph per item (``li``, ``dt``, ``dd``); nested lists follow their item."""
-    for item in element:
-        if item in skip or item.tag not in ("li", "dt", "dd"):
+    """One paragraph per item; nested lists follow their item; loose content as paragraphs."""
+    for is_item, nodes in list_members(element, skip):
+        if not is_item:
+            yield from normalize_lines(nodes_text(nodes, skip))
             continue
-        nested = [child for child in item.iter(*LIST_TAGS) if child is not item]
+        item = nodes[0]
+        assert not isinstance(item, str)
+        nested = list(item.iter(*LIST_TAGS))
         nested_outer = [n for n in nested if not any(a in nested for a in n.iterancestors())]
-        text = " ".join(normalize_lines("".join(iter_text(item, {*skip, *nested_outer}))))
+        text = " ".join(normalize_lines(subtree_text(item, {*skip, *nested_outer})))
         if text:
             yield text
         for sublist in nested_outer:

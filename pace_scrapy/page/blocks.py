@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.page.text import iter_text, normalize_space
+from pace_scrapy.page.text import normalize_space, subtree_text
 
 
 class BlockKind(StrEnum):
@@ -173,7 +173,7 @@ class _Segmenter:
     def visit(self, element: HtmlElement) -> None:
         kind = atomic_kind(element)
         if kind is not None:
-            text = normalize_space("".join(iter_text(element, self.skip)))
+            text = normalize_space(subtree_text(element, self.skip))
             if text or next(element.iter(*MEDIA_TAGS), None) is not None:
                 self.emit(kind, element, text, None)
             return
@@ -183,29 +183,38 @@ class _Segmenter:
         whole = True
         for child in element:
             if child in self.block_level:
-                self.flush(element, Run(after, tuple(inline)), whole=False)
+                self.flush(element, after, inline, whole=False)
                 if child not in self.skip:
                     self.visit(child)
                 after, inline, whole = child, [], False
             else:
                 inline.append(child)
-        self.flush(element, Run(after, tuple(inline)), whole=whole)
+        self.flush(element, after, inline, whole=whole)
 
-    def flush(self, element: HtmlElement, run: Run, whole: bool) -> None:
+    def flush(
+        self,
+        element: HtmlElement,
+        after: HtmlElement | None,
+        inline: list[HtmlElement],
+        whole: bool,
+    ) -> None:
+        """Emit the run of ``inline`` children after child ``after`` as a text block."""
+        lead = element.text if after is None else after.tail
+        if not inline and (not lead or lead.isspace()):  # a gap between block-level children
+            return
         parts: list[str] = []
         media = False
-        lead = element.text if run.after is None else run.after.tail
         if lead:
             parts.append(lead)
-        for child in run.children:
+        for child in inline:
             if child not in self.skip and isinstance(child.tag, str):
-                parts.extend(iter_text(child, self.skip))
+                parts.append(subtree_text(child, self.skip))
                 media = media or next(child.iter(*MEDIA_TAGS), None) is not None
             if child.tail:
                 parts.append(child.tail)
         text = normalize_space("".join(parts))
         if text or media:
-            self.emit(BlockKind.TEXT, element, text, None if whole else run)
+            self.emit(BlockKind.TEXT, element, text, None if whole else Run(after, tuple(inline)))
 
 
 def _block_level_elements(root: HtmlElement) -> set[HtmlElement]:

@@ -22,6 +22,8 @@ def outermost(nodes: list[HtmlElement]) -> list[HtmlElement]:
 
 def inside(element: HtmlElement, group: Collection[HtmlElement]) -> bool:
     """True when ``element`` or one of its ancestors is in ``group``."""
+    if not group:  # spares the walk up to the root
+        return False
     return element in group or any(a in group for a in element.iterancestors())
 
 

@@ -16,11 +16,23 @@ from lxml.html import HtmlElement
 _PARSER = lxml.html.HTMLParser(
     encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True
 )
+# lxml.html's own class lookup calls back into Python for every element proxy created (a third
+# of a Python walk over the tree); this C-level one gives every element the same HtmlElement
+# class (no FormElement, InputElement... subclasses, which extraction never uses).
+_PARSER.set_element_class_lookup(
+    etree.ElementDefaultClassLookup(
+        element=lxml.html.HtmlElement,
+        comment=lxml.html.HtmlComment,
+        pi=lxml.html.HtmlProcessingInstruction,
+        entity=lxml.html.HtmlEntity,
+    )
+)
 _EMPTY_DOCUMENT = b"<html><head></head><body></body></html>"
 # Characters XML forbids: libxml2 keeps them in text, but lxml then refuses to write such text
 # back into the tree (as dropping an element does). No UTF-8 multi-byte sequence contains them.
 _CONTROL_BYTES = bytes(range(9)) + b"\x0b\x0c" + bytes(range(14, 32))
 _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
+_NONCHARACTER = re.compile(b"|".join(_NONCHARACTERS))
 
 DROPPED_TAGS = (
     "script",
@@ -45,8 +57,10 @@ def parse_html(html: str | bytes) -> HtmlElement:
     """
     data = html.encode("utf-8", "replace") if isinstance(html, str) else html
     data = data.translate(None, _CONTROL_BYTES)
-    for noncharacter in _NONCHARACTERS:
-        if noncharacter in data:
+    # Noncharacters are rare and multi-byte: one regular expression scan (faster than two
+    # substring scans) tells whether there is any, ASCII pages need none.
+    if not data.isascii() and _NONCHARACTER.search(data):
+        for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
     try:
         root = lxml.html.document_fromstring(data, parser=_PARSER) if data.strip() else None
@@ -63,14 +77,15 @@ def clean(root: HtmlElement) -> list[str]:
     """Remove invisible and non-content elements in place; return the JSON-LD sources found."""
     jsonld: list[str] = []
     doomed: list[HtmlElement] = []
-    for element in root.iter(*DROPPED_TAGS):
+    for element in root.iter(*DROPPED_TAGS, "link"):  # one pass over the tree for both
+        if element.tag == "link":
+            parent = element.getparent()
+            if parent is not None and parent.tag != "head":
+                doomed.append(element)
+            continue
         if element.tag == "script" and "ld+json" in (element.get("type") or "").lower():
             jsonld.append(element.text or "")
         doomed.append(element)
-    for link in root.iter("link"):
-        parent = link.getparent()
-        if parent is not None and parent.tag != "head":
-            doomed.append(link)
     found = _HIDING_ATTRIBUTES(root)
     for attribute in found if isinstance(found, list) else ():
         if not isinstance(attribute, etree._ElementUnicodeResult):

@@ -15,7 +15,6 @@ MAX_JSONLD_CHARS = 2_000_000
 JsonObject = dict[str, Any]
 
 
-
 def parse_jsonld(sources: list[str]) -> list[JsonObject]:
     """Every JSON-LD object of the page, ``@graph`` members and list items flattened.
 

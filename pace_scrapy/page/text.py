@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 
 from lxml.html import HtmlElement
 
@@ -55,13 +55,17 @@ BREAKING_TAGS = frozenset(
         "center",
     ]
 )
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad")
 
 
 def normalize_space(text: str) -> str:
     """NFC-normalise, drop zero-width characters and soft hyphens, collapse whitespace."""
     if not text.isascii():
-        text = unicodedata.normalize("NFC", text).translate(_INVISIBLE)
+        text = unicodedata.normalize("NFC", text)
+        # A few fast substring scans beat str.translate, which looks up every character.
+        for invisible in _INVISIBLE:
+            if invisible in text:
+                text = text.replace(invisible, "")
     return " ".join(text.split())
 
 
@@ -70,29 +74,41 @@ def normalize_lines(text: str) -> list[str]:
     return [line for line in (normalize_space(part) for part in text.split("\n")) if line]
 
 
-def iter_text(
+def subtree_text(
     element: HtmlElement, skip: Collection[HtmlElement] = (), raw: bool = False
-) -> Iterator[str]:
-    """Yield the text of ``element``'s subtree in order, with ``\\n`` at breaking boundaries.
+) -> str:
+    """The text of ``element``'s subtree in order, with ``\\n`` at breaking boundaries.
 
     Line breaks in the source are spaces (as a browser shows them) unless ``raw`` (for
     ``<pre>``). Descendants in ``skip`` contribute nothing (their tail text, which belongs to
     the parent, is kept). The element's own tail is not included.
     """
-    if element.text:
-        yield element.text if raw else element.text.replace("\n", " ")
+    parts: list[str] = []
+    _collect_text(element, skip, raw, parts)
+    return "".join(parts)
+
+
+def _collect_text(
+    element: HtmlElement, skip: Collection[HtmlElement], raw: bool, parts: list[str]
+) -> None:
+    # One list filled by plain recursion (nested generators cost a frame switch per level for
+    # every string they pass up), and each of .text, .tail and .tag read once: lxml builds a
+    # new Python string at every access. This runs over every block of every page.
+    if text := element.text:
+        parts.append(text if raw else text.replace("\n", " "))
     for child in element:
-        if child not in skip and isinstance(child.tag, str):
-            breaking = child.tag in BREAKING_TAGS
-            if breaking:
-                yield "\n"
-            yield from iter_text(child, skip, raw)
-            if breaking:
-                yield "\n"
-        if child.tail:
-            yield child.tail if raw else child.tail.replace("\n", " ")
+        tag = child.tag
+        if isinstance(tag, str) and child not in skip:
+            if tag in BREAKING_TAGS:
+                parts.append("\n")
+                _collect_text(child, skip, raw, parts)
+                parts.append("\n")
+            else:
+                _collect_text(child, skip, raw, parts)
+        if tail := child.tail:
+            parts.append(tail if raw else tail.replace("\n", " "))
 
 
 def element_text(element: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
     """The normalised visible text of an element (one line)."""
-    return normalize_space("".join(iter_text(element, skip)))
+    return normalize_space(subtree_text(element, skip))

@@ -45,7 +45,13 @@ def test_exclusions_text_patterns_and_kept_kinds() -> None:
         ),
     )
     assert body is not None
-    assert [b.text for b in body.blocks] == ["One long paragraph that is repeated as a pull quote.", "Two.", "Sub", "Three.", "Nested."]
+    assert [b.text for b in body.blocks] == [
+        "One long paragraph that is repeated as a pull quote.",
+        "Two.",
+        "Sub",
+        "Three.",
+        "Nested.",
+    ]
     assert {e.get("class") for e in body.skip} == {"ad-slot", "newsletter"}
 
 
@@ -58,6 +64,8 @@ def test_no_container_gives_none() -> None:
 def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
     long = "A paragraph long enough to count as a duplicate when seen twice."
     body = body_from_root(
-        page(f"<body><h2>Why</h2><p>{long}</p><h2>Why</h2><p>{long}</p><ul><li>b</li></ul></body>").body
+        page(
+            f"<body><h2>Why</h2><p>{long}</p><h2>Why</h2><p>{long}</p><ul><li>b</li></ul></body>"
+        ).body
     )
     assert [b.text for b in body.blocks] == ["Why", long, "Why", "b"]

@@ -16,6 +16,18 @@ def test_srcset_parsing_keeps_commas_inside_urls() -> None:
     assert widest("  ") is None
 
 
+def test_srcset_parsing_of_odd_separators_and_descriptors() -> None:
+    # A URL runs to the next space (a comma inside it stays); a trailing comma ends it.
+    assert parse_srcset(",, a.jpg,b.jpg 2x ,\tc.jpg\n640w,d.jpg 1.5x 99h,") == [
+        ("a.jpg,b.jpg", 2.0),
+        ("c.jpg", 640.0),
+        ("d.jpg", 1.5),
+    ]
+    assert parse_srcset("a.jpg, b.jpg,,") == [("a.jpg", 1.0), ("b.jpg", 1.0)]
+    assert parse_srcset("a.jpg bogus, b.jpg 10q") == [("a.jpg", 1.0), ("b.jpg", 1.0)]
+    assert parse_srcset("") == []
+
+
 def test_source_priority_lazy_attributes_and_picture() -> None:
     img = lxml.html.fragment_fromstring(
         '<img src="data:image/gif;base64,x" data-src="/big.jpg" srcset="s.jpg 100w, l.jpg 800w">'

@@ -90,3 +90,31 @@ def test_html() -> None:
 
 def test_markdown_escaping() -> None:
     assert escape("a*b_c`d[e]f\\g<h") == "a\\*b\\_c\\`d\\[e\\]f\\\\g\\<h"
+
+
+def test_malformed_list_keeps_its_loose_content() -> None:
+    doc = page(
+        "<body><article><ul>lead text<p>para one</p><li>item</li><p>para two</p></ul>"
+        "</article></body>"
+    )
+    body = select_body(doc.root, BodySpec(containers=(Selector(css="article"),)))
+    assert body is not None
+    assert body_paragraphs(body.blocks, body.skip) == ["lead text", "para one", "item", "para two"]
+    markdown = MarkdownRenderer(body.skip, doc.base_url, {}).render(body.blocks)
+    assert markdown == "lead text\npara one\n- item\npara two"
+
+
+def test_markdown_escapes_syntax_only_at_line_starts() -> None:
+    doc = page(
+        "<body><article><p>1. one<br>  # two<br><br><br>- three<br>+ x<br>plain 2. no<br>= eq</p>"
+        "<p>Plain text. 1 2 3 - + #</p><p>\u0663) arabic-indic digit</p></article></body>"
+    )
+    body = select_body(doc.root, BodySpec(containers=(Selector(css="article"),)))
+    assert body is not None
+    markdown = MarkdownRenderer(body.skip, doc.base_url, {}).render(body.blocks)
+    assert markdown.split("\n\n") == [
+        "\\1. one\n\\# two",
+        "\\- three\n\\+ x\nplain 2. no\n\\= eq",
+        "Plain text. 1 2 3 - + #",
+        "\\\u0663) arabic-indic digit",
+    ]
