@@ -9,7 +9,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.extract.tables import table_grid
 from pace_scrapy.page.blocks import Block, BlockKind
-from pace_scrapy.page.text import normalize_lines, subtree_text
+from pace_scrapy.page.text import node_text, normalize_lines, subtree_text
 
 LIST_TAGS = ("ul", "ol", "dl", "menu")
 
@@ -42,7 +42,7 @@ def block_paragraphs(block: Block, skip: Collection[HtmlElement]) -> list[str]:
 def nodes_text(nodes: Iterable[str | HtmlElement], skip: Collection[HtmlElement]) -> str:
     """Text of a block's nodes, with line breaks at breaking element boundaries."""
     return "".join(
-        node.replace("\n", " ") if isinstance(node, str) else f"\n{subtree_text(node, skip)}\n"
+        node.replace("\n", " ") if isinstance(node, str) else node_text(node, skip)
         for node in nodes
         if isinstance(node, str) or node not in skip
     )

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.page.text import normalize_space, subtree_text
+from pace_scrapy.page.text import node_text, normalize_space, subtree_text
 
 
 class BlockKind(StrEnum):
@@ -208,7 +208,7 @@ class _Segmenter:
             parts.append(lead)
         for child in inline:
             if child not in self.skip and isinstance(child.tag, str):
-                parts.append(subtree_text(child, self.skip))
+                parts.append(node_text(child, self.skip))
                 media = media or next(child.iter(*MEDIA_TAGS), None) is not None
             if child.tail:
                 parts.append(child.tail)

@@ -109,6 +109,13 @@ def _collect_text(
             parts.append(tail if raw else tail.replace("\n", " "))
 
 
+def node_text(node: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
+    """The text of one node of a run, inside line breaks when the node itself breaks lines
+    (``<br>``, a nested block), as part of its parent's text."""
+    text = subtree_text(node, skip)
+    return f"\n{text}\n" if node.tag in BREAKING_TAGS else text
+
+
 def element_text(element: HtmlElement, skip: Collection[HtmlElement] = ()) -> str:
     """The normalised visible text of an element (one line)."""
     return normalize_space(subtree_text(element, skip))
