@@ -121,7 +121,9 @@ def test_markdown_escapes_syntax_only_at_line_starts() -> None:
 
 
 def test_inline_runs_stay_one_paragraph_and_line_breaks_split() -> None:
-    doc = page('<body><article>Lead <a href="/x">link</a> and <b>bold</b> end.<p>Para.</p>a<br>b</article></body>')
+    doc = page(
+        '<body><article>Lead <a href="/x">link</a> and <b>bold</b> end.<p>Para.</p>a<br>b</article></body>'
+    )
     body = select_body(doc.root, BodySpec(containers=(Selector(css="article"),)))
     assert body is not None
     assert [b.text for b in body.blocks] == ["Lead link and bold end.", "Para.", "a b"]
