@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from pace_scrapy.config.fields import RESERVED_FIELDS, STANDARD_KINDS
 from pace_scrapy.config.selectors import check_css, check_regex, check_xpath, compile_query
+from pace_scrapy.page.nodes import FAMILY_WEIGHTS, family
 
 SCHEMA_VERSION = 1  # the value of ``schema_version`` this code reads and writes
 
@@ -68,11 +69,16 @@ class RegexTransform(_Data):
 
 
 class StripTransform(_Data):
-    """Remove one of ``prefixes`` and of ``suffixes`` (case-insensitive), then edge punctuation."""
+    """Remove one of ``prefixes`` and of ``suffixes`` (case-insensitive), then edge punctuation.
+
+    With ``required``, a value lacking one of the given prefixes (or suffixes) is dropped: the
+    affix is then a label that says the value is the right one (``ISBN-13: ...``).
+    """
 
     op: Literal["strip"]
     prefixes: tuple[str, ...] = ()
     suffixes: tuple[str, ...] = ()
+    required: bool = False
 
 
 class SplitTransform(_Data):
@@ -198,13 +204,45 @@ FieldKind = Literal[
 ]
 
 
+class NodeSignature(_Data):
+    """What the node showing a field looked like on the pages learnt from (node matching).
+
+    When none of the field's rules gives a value, the extractor takes the page's node most
+    similar to this signature, if the similarity reaches ``min_similarity``, and reads it like
+    a rule would (its text, only its ``own_text`` without its children's, or ``attribute``;
+    then ``transforms``). ``features`` maps each feature of the labelled nodes
+    (``family:value``, see :mod:`pace_scrapy.page.nodes`) to the share of them that had it;
+    ``examples`` is how many labelled nodes it summarises.
+    """
+
+    features: dict[str, float] = Field(min_length=1)
+    min_similarity: float = Field(default=0.8, ge=0.5, le=1.0)
+    attribute: str | None = None
+    own_text: bool = False
+    transforms: tuple[Transform, ...] = ()
+    examples: int = Field(default=1, ge=1)
+
+    @field_validator("features")
+    @classmethod
+    def _features(cls, value: dict[str, float]) -> dict[str, float]:
+        for feature, share in value.items():
+            if family(feature) not in FAMILY_WEIGHTS or ":" not in feature:
+                known = ", ".join(FAMILY_WEIGHTS)
+                raise ValueError(f"feature {feature!r} is not 'family:value' of {known}")
+            if not 0.0 < share <= 1.0:
+                raise ValueError(f"feature {feature!r} has share {share}, not in (0, 1]")
+        return value
+
+
 class FieldSpec(_Data):
-    """An output field: rules tried in order (the first that yields a plausible value wins)."""
+    """An output field: rules tried in order (the first that yields a plausible value wins),
+    then, when none does, the node matching its ``signature`` (if it has one)."""
 
     rules: tuple[Rule, ...] = Field(min_length=1)
     kind: FieldKind | None = None
     required: bool = False
     max_length: int | None = Field(default=None, gt=0)
+    signature: NodeSignature | None = None
 
 
 # -- body and images --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from pace_scrapy.extract.fallback import generic_body
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.images import collect_images
 from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length
+from pace_scrapy.extract.node_match import match_node
 from pace_scrapy.extract.render_html import HtmlRenderer
 from pace_scrapy.extract.render_markdown import MarkdownRenderer
 from pace_scrapy.extract.render_text import body_paragraphs
@@ -26,9 +27,11 @@ from pace_scrapy.extract.tables import table_grid
 from pace_scrapy.items import FieldSource, Metadata, item_type
 from pace_scrapy.page.blocks import BlockKind
 from pace_scrapy.page.model import Page
+from pace_scrapy.page.nodes import NodeFeatures
 
 # Confidence of a body found by the generic fallback rather than by the config.
 FALLBACK_CONFIDENCE = 0.5
+NODE_MATCH = "node-match"  # FieldSource.detail of a value found by node matching
 _DEFAULT_IMAGES = ImageSpec()
 
 Item = Any  # an instance of one of pace_scrapy.items' item classes
@@ -94,6 +97,7 @@ class _Run:
     sources: dict[str, FieldSource] = field(default_factory=dict)
     rejected: dict[str, str] = field(default_factory=dict)
     fell_back: bool = False
+    nodes: NodeFeatures | None = None  # made when node matching first needs it
 
     def __post_init__(self) -> None:
         self.values["url"] = self.page.url
@@ -125,8 +129,29 @@ class _Run:
                 name, value, FieldSource(source="rule", rule=index, confidence=rule.confidence)
             )
             return
+        if spec.signature is not None:
+            try:
+                self.node_match(name, spec, kind, ctx)
+            except Rejected as exc:
+                reasons.append(str(exc))
         if reasons:
             self.rejected[name] = "; ".join(reasons)
+
+    def node_match(self, name: str, spec: FieldSpec, kind: str, ctx: Context) -> None:
+        """The fallback for a field whose rules gave nothing: the node most similar to its
+        signature, with the similarity as confidence. Raises :class:`Rejected` with the reason
+        when a node matches but its value is not taken."""
+        assert spec.signature is not None
+        if self.nodes is None:
+            self.nodes = NodeFeatures()
+        found = match_node(self.page, spec.signature, kind, ctx, self.nodes)
+        if found is None:
+            return
+        if found.similarity < self.threshold:
+            raise Rejected(f"{NODE_MATCH}: similarity {found.similarity} < {self.threshold}")
+        source = FieldSource(source="fallback", detail=NODE_MATCH, confidence=found.similarity)
+        self.set(name, found.value, source)
+        self.fell_back = True
 
     def body(self, body: Body, images_spec: ImageSpec, fell_back: bool) -> None:
         confidence = FALLBACK_CONFIDENCE if fell_back else 1.0
@@ -135,7 +160,7 @@ class _Run:
             detail="trafilatura" if fell_back else None,
             confidence=confidence,
         )
-        self.fell_back = fell_back
+        self.fell_back = self.fell_back or fell_back
         images = self.images(body, images_spec, confidence)
         base_url = self.page.base_url
         self.set("articleBody", "\n\n".join(body_paragraphs(body.blocks, body.skip)), source)

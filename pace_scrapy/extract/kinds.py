@@ -18,6 +18,7 @@ from pace_scrapy.config.fields import STANDARD_KINDS
 from pace_scrapy.extract.rules import Link, Value
 from pace_scrapy.extract.values import (
     gtin_type,
+    isbn10_to_gtin13,
     parse_availability,
     parse_currency,
     parse_date,
@@ -167,7 +168,9 @@ def _identifier(value: Value, ctx: Context) -> str:
 
 
 def _gtin(value: Value, ctx: Context) -> dict[str, str]:
+    """A GTIN with a valid check digit; an ISBN-10 becomes its GTIN-13 (ISBN-13)."""
     digits = re.sub(r"[\s-]", "", _as_text(value))
+    digits = isbn10_to_gtin13(digits) or digits
     kind = gtin_type(digits)
     if kind is None:
         raise Rejected(f"invalid GTIN (length or check digit) {digits[:40]!r}")
@@ -191,7 +194,10 @@ def _number(value: Value, ctx: Context) -> float:
 
 
 def _brand(value: Value, ctx: Context) -> dict[str, str]:
-    return {"name": _text(value, ctx)}
+    name = _text(value, ctx)
+    if name.endswith(":"):
+        raise Rejected(f"brand {name[:80]!r} is a label")
+    return {"name": name}
 
 
 def _language(value: Value, ctx: Context) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 from urllib.parse import urljoin
@@ -35,7 +36,9 @@ def rule_values(rule: Rule, page: Page, kind: str) -> list[Value]:
         case "css" | "xpath":
             found = compile_query(rule.source, rule.query)(page.root)
             nodes = found if isinstance(found, list) else [found]
-            return [v for n in nodes[:MAX_NODES] if (v := _node_value(n, rule, page, kind))]
+            return [
+                v for n in nodes[:MAX_NODES] if (v := node_value(n, rule.attribute, page, kind))
+            ]
         case "meta":
             return [normalize_space(v) for v in page.meta.get(rule.query.lower(), []) if v.strip()]
         case "jsonld":
@@ -48,11 +51,13 @@ def rule_values(rule: Rule, page: Page, kind: str) -> list[Value]:
     return []
 
 
-def _node_value(node: object, rule: Rule, page: Page, kind: str) -> Value | None:
+def node_value(node: object, attribute: str | None, page: Page, kind: str) -> Value | None:
+    """The raw value of one selected node (an element, or a text or attribute result) for a
+    field of ``kind``: its text, its ``attribute``, an image's source, or a link."""
     if not isinstance(node, HtmlElement):
         return normalize_space(str(node)) if isinstance(node, str | bytes) else None
-    if rule.attribute:
-        return (node.get(rule.attribute) or "").strip() or None
+    if attribute:
+        return (node.get(attribute) or "").strip() or None
     if kind in ("image", "images"):
         return image_source(node, DEFAULT_IMAGE_ATTRIBUTES, page.base_url)
     if kind == "links":
@@ -120,4 +125,7 @@ def _shape_json(value: Any, base_url: str, kind: str) -> Value | None:
         value = value.get(key) or value.get("contentUrl") or value.get("@id")
     if isinstance(value, bool) or value is None or isinstance(value, dict | list):
         return None
-    return normalize_space(str(value)) or None
+    text = str(value)
+    if "&" in text:  # JSON-LD written through an HTML escaper: "Black &amp; white"
+        text = html.unescape(text)
+    return normalize_space(text) or None

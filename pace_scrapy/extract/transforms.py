@@ -46,8 +46,8 @@ def _apply(transform: Transform, value: str, base_url: str, today: date | None) 
         case RegexTransform(pattern=pattern, group=group):
             found = compile_regex(pattern).search(value)
             result = found.group(group) if found else None
-        case StripTransform(prefixes=prefixes, suffixes=suffixes):
-            result = strip_affixes(value, prefixes, suffixes)
+        case StripTransform(prefixes=prefixes, suffixes=suffixes, required=required):
+            result = strip_affixes(value, prefixes, suffixes, required)
         case SplitTransform(pattern=pattern):
             return [part for part in compile_regex(pattern).split(value) if part and part.strip()]
         case ReplaceTransform(pattern=pattern, replacement=replacement):
@@ -66,17 +66,22 @@ def _apply(transform: Transform, value: str, base_url: str, today: date | None) 
     return [result] if result is not None and result.strip() else []
 
 
-def strip_affixes(value: str, prefixes: Iterable[str], suffixes: Iterable[str]) -> str:
-    """Remove the first matching prefix and suffix (case-insensitive), then edge punctuation."""
+def strip_affixes(
+    value: str, prefixes: Iterable[str], suffixes: Iterable[str], required: bool = False
+) -> str | None:
+    """Remove the first matching prefix and suffix (case-insensitive), then edge punctuation.
+
+    ``None`` when ``required`` and prefixes (or suffixes) are given but none of them is there.
+    """
     text = normalize_space(value).strip(_STRIP_CHARS)
-    lowered = text.lower()
-    for prefix in prefixes:
-        if prefix and lowered.startswith(prefix.lower()):
-            text = text[len(prefix) :].strip(_STRIP_CHARS)
-            break
-    lowered = text.lower()
-    for suffix in suffixes:
-        if suffix and lowered.endswith(suffix.lower()):
-            text = text[: -len(suffix)].strip(_STRIP_CHARS)
-            break
+    starts = [affix for affix in prefixes if affix]
+    ends = [affix for affix in suffixes if affix]
+    prefix = next((a for a in starts if text.lower().startswith(a.lower())), None)
+    if prefix is not None:
+        text = text[len(prefix) :].strip(_STRIP_CHARS)
+    suffix = next((a for a in ends if text.lower().endswith(a.lower())), None)
+    if suffix is not None:
+        text = text[: -len(suffix)].strip(_STRIP_CHARS)
+    if required and ((starts and prefix is None) or (ends and suffix is None)):
+        return None
     return text

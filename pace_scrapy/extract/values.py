@@ -8,8 +8,13 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from price_parser import Price
+
+if TYPE_CHECKING:
+    from dateparser.date import DateDataParser
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ISO_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}")
@@ -67,7 +72,28 @@ AVAILABILITY = {
     "discontinued": "Discontinued",
     "instoreonly": "InStoreOnly",
     "onlineonly": "OnlineOnly",
+    # The same in a few other languages shops often use.
+    "auf lager": "InStock",
+    "nicht verfügbar": "OutOfStock",
+    "ausverkauft": "SoldOut",
+    "en stock": "InStock",
+    "indisponible": "OutOfStock",
+    "rupture de stock": "OutOfStock",
+    "disponibilità immediata": "InStock",
+    "non disponibile": "OutOfStock",
+    "esaurito": "SoldOut",
+    "no disponible": "OutOfStock",
+    "agotado": "SoldOut",
 }
+
+
+# Longest phrases first, as whole words: "unavailable" is not "available", nor "unlimited"
+# "limited". The vague ones are common words in shops' other texts.
+VAGUE_AVAILABILITY = frozenset({"available", "limited", "add to cart"})
+_AVAILABILITY_PHRASES = [
+    (phrase, re.compile(rf"\b{re.escape(phrase)}\b"), value)
+    for phrase, value in sorted(AVAILABILITY.items(), key=lambda kv: -len(kv[0]))
+]
 
 
 def parse_date(
@@ -111,15 +137,24 @@ def _parse_datetime(
             return datetime.strptime(text, fmt)
         except ValueError:
             continue
-    import dateparser  # noqa: PLC0415 (slow import, only needed for free-form dates)
+    result: datetime | None = _date_parser(languages, day_first).get_date_data(text)["date_obj"]
+    return result
+
+
+@lru_cache(maxsize=64)
+def _date_parser(languages: tuple[str, ...], day_first: bool | None) -> DateDataParser:
+    """dateparser's parser for these options, made once.
+
+    ``dateparser.parse`` builds a new parser for every call with settings, which costs several
+    times the parse itself. The parser keeps no state between dates (that would take
+    ``try_previous_locales``), so sharing it changes no result.
+    """
+    from dateparser.date import DateDataParser  # noqa: PLC0415 (slow import, rarely needed)
 
     settings = dict(_DATEPARSER_SETTINGS)
     if day_first is not None:
         settings["DATE_ORDER"] = "DMY" if day_first else "MDY"
-    result: datetime | None = dateparser.parse(
-        text, languages=list(languages) or None, settings=settings
-    )
-    return result
+    return DateDataParser(languages=list(languages) or None, settings=settings)
 
 
 def _plausible(value: datetime, today: date | None) -> bool:
@@ -178,13 +213,17 @@ def parse_number(text: str) -> float | None:
     return float(number)
 
 
-def parse_availability(text: str) -> str | None:
-    """A schema.org ItemAvailability name (``InStock``...) for an availability text or URL."""
+def parse_availability(text: str, strict: bool = False) -> str | None:
+    """A schema.org ItemAvailability name (``InStock``...) for an availability text or URL.
+
+    ``strict`` reads a text as an availability only through phrases that say nothing else
+    (not "available" or "limited" inside a longer text: "More options available").
+    """
     key = text.strip().rsplit("/", 1)[-1].lower()
     if key.replace(" ", "") in AVAILABILITY:
         return AVAILABILITY[key.replace(" ", "")]
-    for phrase, value in sorted(AVAILABILITY.items(), key=lambda kv: -len(kv[0])):
-        if phrase in key:
+    for phrase, pattern, value in _AVAILABILITY_PHRASES:
+        if pattern.search(key) and not (strict and phrase in VAGUE_AVAILABILITY):
             return value
     return None
 
@@ -193,6 +232,23 @@ def gtin_type(digits: str) -> str | None:
     """``gtin8`` .. ``gtin14`` for a GTIN whose check digit is valid, else ``None``."""
     if not digits.isdigit() or len(digits) not in (8, 12, 13, 14):
         return None
-    body, check = digits[:-1], int(digits[-1])
+    return f"gtin{len(digits)}" if _gtin_check_digit(digits[:-1]) == int(digits[-1]) else None
+
+
+def _gtin_check_digit(body: str) -> int:
+    """The GS1 check digit of the digits before it (weights 3, 1, 3... from the right)."""
     total = sum(int(d) * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
-    return f"gtin{len(digits)}" if (10 - total % 10) % 10 == check else None
+    return (10 - total % 10) % 10
+
+
+def isbn10_to_gtin13(text: str) -> str | None:
+    """The GTIN-13 (ISBN-13, ``978`` prefix) of an ISBN-10 whose check digit is valid
+    (``031612558X`` -> ``9780316125581``); ``None`` for anything else."""
+    isbn = text.upper()
+    if len(isbn) != 10 or not isbn[:9].isdigit() or not (isbn[9].isdigit() or isbn[9] == "X"):
+        return None
+    values = [int(d) for d in isbn[:9]] + [10 if isbn[9] == "X" else int(isbn[9])]
+    if sum((10 - i) * d for i, d in enumerate(values)) % 11:
+        return None
+    body = "978" + isbn[:9]
+    return body + str(_gtin_check_digit(body))

@@ -1,11 +1,14 @@
 import json
 from datetime import date
+from typing import Any
 
 import pytest
 
+from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.errors import NoConfigVersion
-from pace_scrapy.extract.extractor import FALLBACK_CONFIDENCE, extract
+from pace_scrapy.extract.extractor import FALLBACK_CONFIDENCE, NODE_MATCH, _Run, extract
 from pace_scrapy.items import Article, Item, Product
+from pace_scrapy.page.nodes import NodeFeatures
 from tests.factories import config, css, page
 
 ARTICLE_HTML = """<html lang="en"><head><title>T</title>
@@ -176,7 +179,9 @@ def test_no_valid_version_raises() -> None:
 
 
 def test_a_value_the_item_model_refuses_is_rejected_not_raised() -> None:
-    product = page('<body><h1>Kettle</h1><span class="n">4.5 reviews</span><span class="r">4</span></body>')
+    product = page(
+        '<body><h1>Kettle</h1><span class="n">4.5 reviews</span><span class="r">4</span></body>'
+    )
     cfg = config(
         "product",
         fields={
@@ -191,3 +196,48 @@ def test_a_value_the_item_model_refuses_is_rejected_not_raised() -> None:
     assert item.aggregateRating.ratingValue == 4
     assert "refused by the item model" in item.metadata.rejected["aggregateRating.reviewCount"]
     assert "aggregateRating.reviewCount" not in item.metadata.fields
+
+
+SHOP = "https://shop.example/p/{}"
+OLD_LAYOUT = (
+    '<body><h1>Kettle</h1><div class="Price_root__Ab3xY"><span class="Price_current__qeno7">'
+    '€49.95</span><s class="Price_was__Zz9Qq">€59.00</s></div></body>'
+)
+NEW_LAYOUT = (
+    '<body><main><h1>Kettle</h1><p>Our best kettle.</p><div class="Price_root__Kq8Vv">'
+    '<span class="Price_current__Pp1Rr">€19.99</span><s class="Price_was__Nn2Mm">€24.00</s>'
+    "</div></main></body>"
+)
+
+
+def priced(**version: Any) -> PublisherConfig:
+    """A shop config whose price rule only knows the old layout's exact class."""
+    example = page(OLD_LAYOUT, SHOP.format(1))
+    node = example.root.cssselect("span")[0]
+    signature = {"features": dict.fromkeys(NodeFeatures().features(node), 1.0)}
+    price = {**css("span.Price_current__qeno7"), "signature": signature}
+    return config("product", fields={"name": css("h1"), "price": price}, **version)
+
+
+def test_node_matching_finds_a_field_whose_rules_stopped_matching() -> None:
+    item = extract(page(NEW_LAYOUT, SHOP.format(2)), priced())
+    assert item.price == "19.99"
+    source = item.metadata.fields["price"]
+    assert (source.source, source.detail, source.rule) == ("fallback", NODE_MATCH, None)
+    assert 0.8 <= source.confidence < 1.0
+    assert item.metadata.fallbackUsed
+    # Where the rule still matches, it wins and no node is described at all.
+    old = page(OLD_LAYOUT, SHOP.format(3))
+    run = _Run(old, date(2025, 1, 1), 0.0)
+    for name, spec in priced().latest.fields.items():
+        run.field(name, spec)
+    assert run.values["price"] == "49.95"
+    assert run.sources["price"].source == "rule"
+    assert run.nodes is None
+
+
+def test_a_node_match_below_min_confidence_is_left_out() -> None:
+    item = extract(page(NEW_LAYOUT, SHOP.format(2)), priced(min_confidence=0.99))
+    assert item.price is None
+    assert "node-match: similarity" in item.metadata.rejected["price"]
+    assert not item.metadata.fallbackUsed

@@ -40,6 +40,7 @@ def test_standard_and_declared_kinds() -> None:
         ("currency", ["EUR"], "EUR"),
         ("identifier", [" SKU-12/a "], "SKU-12/a"),
         ("gtin", ["400-638-133-393-1"], [{"type": "gtin13", "value": "4006381333931"}]),
+        ("gtin", ["0-316-12558-X"], [{"type": "gtin13", "value": "9780316125581"}]),
         ("availability", ["in stock"], "InStock"),
         ("number", ["4.5 stars"], 4.5),
         ("brand", ["Acme"], {"name": "Acme"}),
@@ -59,8 +60,10 @@ def test_finalize(kind: str, values: list[object], expected: object) -> None:
         ("people", "12345", "has no letter"),
         ("url", "javascript:alert(1)", "not an http(s) URL"),
         ("gtin", "4006381333932", "invalid GTIN"),
+        ("gtin", "0306406153", "invalid GTIN"),  # an ISBN-10 with a wrong check digit
         ("identifier", "has spaces inside", "implausible identifier"),
         ("availability", "maybe", "unknown availability"),
+        ("brand", "Prezzo:", "brand 'Prezzo:' is a label"),
         ("language", "English please", "not a language code"),
     ],
 )

@@ -59,3 +59,12 @@ def test_follow_path() -> None:
     assert list(follow_path(data, "a.b")) == [1, 2, 3]
     assert list(follow_path(data, "d.e")) == ["x"]
     assert list(follow_path(data, "missing.path")) == []
+
+
+def test_html_escaped_json_ld_text_is_unescaped() -> None:
+    escaped = page(
+        '<html><head><script type="application/ld+json">{"@type": "Product",'
+        ' "name": "Top black, white &amp; green"}</script></head><body></body></html>'
+    )
+    rule = Rule(source="jsonld", query="name", types=("Product",))
+    assert rule_values(rule, escaped, "text") == ["Top black, white & green"]

@@ -55,3 +55,12 @@ def test_chain_and_length_bound() -> None:
 def test_strip_affixes_trims_edge_punctuation() -> None:
     assert strip_affixes("  Updated: Monday —", ["updated"], ["monday"]) == ""
     assert strip_affixes("Photo: Reuters", ["photo:"], []) == "Reuters"
+
+
+def test_required_strip_drops_values_without_the_affix() -> None:
+    strip = {"op": "strip", "prefixes": ["ISBN-13"], "required": True}
+    assert run(["ISBN-13: 9780316125581", "ISBN-10: 031612558X"], strip) == ["9780316125581"]
+    both = {"op": "strip", "prefixes": ["Visit the"], "suffixes": ["Store"], "required": True}
+    assert run(["Visit the Brome Store", "Brand: Brome", "Visit the Brome"], both) == ["Brome"]
+    # Without "required" a value lacking the affix passes (edge punctuation trimmed).
+    assert run(["ISBN-10: 0316"], {"op": "strip", "prefixes": ["ISBN-13"]}) == ["ISBN-10: 0316"]

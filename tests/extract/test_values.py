@@ -4,6 +4,7 @@ import pytest
 
 from pace_scrapy.extract.values import (
     gtin_type,
+    isbn10_to_gtin13,
     parse_availability,
     parse_currency,
     parse_date,
@@ -42,6 +43,21 @@ def test_parse_date_formats_languages_and_day_order() -> None:
     assert parse_date("20240303", formats=("%Y%m%d",), today=TODAY) == "2024-03-03T00:00:00"
 
 
+def test_parse_date_options_do_not_leak_between_calls() -> None:
+    """dateparser's parser is shared per set of options: each call must still see its own."""
+    calls = [
+        ("3. März 2024", ("de",), None, "2024-03-03T00:00:00"),
+        ("03/04/2024", (), True, "2024-04-03T00:00:00"),
+        ("3 mars 2024", ("fr",), None, "2024-03-03T00:00:00"),
+        ("03/04/2024", (), False, "2024-03-04T00:00:00"),
+        ("3. März 2024", ("fr",), None, None),
+        ("03/04/2024", (), True, "2024-04-03T00:00:00"),
+    ]
+    for text, languages, day_first, expected in calls * 2:
+        found = parse_date(text, languages=languages, day_first=day_first, today=TODAY)
+        assert found == expected, (text, languages, day_first)
+
+
 @pytest.mark.parametrize(
     ("text", "amount", "currency"),
     [
@@ -73,6 +89,17 @@ def test_number_and_availability() -> None:
     assert parse_availability("Currently unavailable") == "OutOfStock"
     assert parse_availability("SOLD OUT") == "SoldOut"
     assert parse_availability("call us") is None
+    # Whole words only: "unlimited" is not "limited", "unavailable" not "available".
+    assert parse_availability("Amazon Music Unlimited") is None
+    assert parse_availability("Currently unavailable.") == "OutOfStock"
+    assert parse_availability("Auf Lager.") == "InStock"
+    assert parse_availability("Actuellement indisponible.") == "OutOfStock"
+    assert parse_availability("Non disponibile.") == "OutOfStock"
+    # Strictly, vague words inside a longer text say nothing about the stock.
+    assert parse_availability("More options available") == "InStock"
+    assert parse_availability("More options available", strict=True) is None
+    assert parse_availability("Available", strict=True) == "InStock"
+    assert parse_availability("Only 3 left in stock", strict=True) == "InStock"
 
 
 @pytest.mark.parametrize(
@@ -90,3 +117,21 @@ def test_number_and_availability() -> None:
 )
 def test_gtin_check_digits(digits: str, expected: str | None) -> None:
     assert gtin_type(digits) == expected
+
+
+@pytest.mark.parametrize(
+    ("isbn", "expected"),
+    [
+        # ISBN-10 and ISBN-13 of one book, as its page lists both (independent ground truth).
+        ("031612558X", "9780316125581"),
+        ("031612558x", "9780316125581"),
+        ("0306406152", "9780306406157"),
+        ("0306406153", None),  # wrong ISBN-10 check digit
+        ("9780316125581", None),  # not an ISBN-10
+        ("03061X6152", None),
+    ],
+)
+def test_isbn10_becomes_a_gtin13_only_when_its_check_digit_is_valid(
+    isbn: str, expected: str | None
+) -> None:
+    assert isbn10_to_gtin13(isbn) == expected

@@ -1,0 +1,64 @@
+"""Class and id names: which parts are stable across site builds and which are generated.
+
+Build tools append hashes to class names (CSS modules ``ArticleBody_body__x7Kq2``, CSS-in-JS
+``css-1q2w3e``) and templates number ids (``post-1234``); the stable part is what a selector
+or a node description can rely on.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SEPARATORS = re.compile(r"[-_]+")
+_HASH_ONLY = re.compile(r"^(?:css|sc|jsx|emotion|styled|svelte)-[a-z0-9]+$", re.I)
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+# Attributes whose values name what an element is, and rarely change with a rebuild.
+STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")
+MAX_NAME = 80
+
+
+def looks_generated(part: str) -> bool:
+    """True for a generated-looking name part: a number, letters mixed with digits, or a short
+    irregular mix of cases (``xYzAb``)."""
+    if part.isdigit():
+        return True
+    if len(part) < 4:
+        return False
+    if any(c.isdigit() for c in part) and any(c.isalpha() for c in part):
+        return True
+    uppers = sum(c.isupper() for c in part)
+    return (
+        len(part) <= 8 and uppers >= 1 and (part[0].islower() or uppers >= 2) and not part.isupper()
+    )
+
+
+def stable_name(name: str) -> tuple[str, bool] | None:
+    """``(name, exact)`` to match a class or id by: the name itself when stable, its stem
+    for a prefix match when it ends in generated parts, ``None`` when it is all generated."""
+    if not name or len(name) > MAX_NAME or _HASH_ONLY.match(name):
+        return None
+    parts = [part for part in _SEPARATORS.split(name) if part]
+    keep = len(parts)
+    while keep and looks_generated(parts[keep - 1]):
+        keep -= 1
+    if keep == len(parts):
+        return name, True
+    if keep == 0:
+        return None
+    # The stem runs to the end of the last stable part and the separators after it.
+    position = 0
+    for part in parts[:keep]:
+        position = name.index(part, position) + len(part)
+    stem = name[:position]
+    while position < len(name) and name[position] in "-_":
+        position += 1
+    return name[:position] if position > len(stem) else stem, False
+
+
+def name_words(name: str) -> list[str]:
+    """The lower-case words of a class or id's stable part (``BuyBox_root__HhHMq`` -> buy, box,
+    root); none for an all-generated name. Numbers are left out."""
+    stable = stable_name(name)
+    if stable is None:
+        return []
+    return [w.lower() for w in _WORD.findall(stable[0]) if not w.isdigit()]

@@ -1,0 +1,37 @@
+import pytest
+
+from pace_scrapy.page.names import name_words, stable_name
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("article-body", ("article-body", True)),
+        ("ArticleBody_body__x7Kq2", ("ArticleBody_body__", False)),
+        ("Component-root-0-2-50", ("Component-root-", False)),
+        ("post-1234", ("post-", False)),
+        ("css-1q2w3e", None),
+        ("sc-bdVaJa", None),
+        ("_3dGf1", None),
+        ("h1", ("h1", True)),
+        ("md:flex", ("md:flex", True)),
+    ],
+)
+def test_stable_names(name: str, expected: tuple[str, bool] | None) -> None:
+    assert stable_name(name) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("BuyBox_root__HhHMq", ["buy", "box", "root"]),
+        ("Price_current__qeno7", ["price", "current"]),
+        ("a-price-whole", ["a", "price", "whole"]),
+        ("productTitle", ["product", "title"]),
+        ("HTMLReader", ["html", "reader"]),
+        ("post-1234", ["post"]),
+        ("css-1q2w3e", []),
+    ],
+)
+def test_name_words_keep_the_stable_words(name: str, expected: list[str]) -> None:
+    assert name_words(name) == expected
