@@ -12,13 +12,18 @@ from pace_scrapy.learn.labels import Labeler
 from pace_scrapy.learn.learner import learn_config
 from pace_scrapy.page.model import Page
 
-# Gold keys and the config fields they label.
+# Gold keys and the config fields they label, by page type.
 GOLD_FIELDS = {
     "title": "headline",
     "authors": "authors",
     "date_published": "datePublished",
     "body": "articleBody",
 }
+# A product's title is its name; its main content is not a field (descriptions, specs and
+# reviews are judgement calls of the gold), so it labels nothing.
+PRODUCT_GOLD_FIELDS = {"title": "name"}
+# Gold page kind -> config page type (books are products with attributes of their own).
+PAGE_TYPES = {"article": "article", "generic": "article", "product": "product", "book": "product"}
 
 
 def heuristic(name: str, pages: list[LabelledPage]) -> PublisherConfig:
@@ -33,9 +38,11 @@ def examples(name: str, pages: list[LabelledPage]) -> PublisherConfig:
 
 
 def gold_values(gold: GoldPage) -> dict[str, str | list[str]]:
-    """A gold page as example values: its annotated fields and attributes."""
+    """A gold page as example values: its annotated fields (named for its page type) and
+    attributes."""
     values: dict[str, str | list[str]] = {}
-    for key, field in GOLD_FIELDS.items():
+    fields = PRODUCT_GOLD_FIELDS if page_type(gold) == "product" else GOLD_FIELDS
+    for key, field in fields.items():
         value = getattr(gold, key, None)
         if value:
             values[field] = value if isinstance(value, str) else list(value)
@@ -45,8 +52,12 @@ def gold_values(gold: GoldPage) -> dict[str, str | list[str]]:
     return values
 
 
+def page_type(gold: GoldPage) -> str:
+    """The config page type for a gold page's kind."""
+    return PAGE_TYPES.get(gold.kind, gold.kind)
+
+
 def _learn(name: str, pages: list[LabelledPage], labeler: Labeler) -> PublisherConfig:
-    kind = pages[0].gold.kind if pages else "article"
-    page_type = {"article": "article", "generic": "article", "product": "product"}.get(kind, kind)
+    kind = page_type(pages[0].gold) if pages else "article"
     loaded = [Page.from_html(page.html_bytes(), page_url(page)) for page in pages]
-    return learn_config(name, loaded, labeler, page_type=page_type).config
+    return learn_config(name, loaded, labeler, page_type=kind).config

@@ -1,5 +1,6 @@
 """Does an extracted field value agree with a labelled one? Compared the way the field's kind
-means it (names as word sets, dates by calendar day, prices as numbers...)."""
+means it (names as word sets, dates by calendar day, prices as numbers, currencies as ISO
+codes, availabilities as schema.org names, GTINs without leading zeros...)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pace_scrapy.extract.values import parse_number, parse_price
+from pace_scrapy.extract.values import (
+    isbn10_to_gtin13,
+    parse_availability,
+    parse_number,
+    parse_price,
+)
+from pace_scrapy.learn.locate import currency_code
 from pace_scrapy.learn.matching import words
 
 _ALNUM = re.compile(r"[^0-9a-z]+")
@@ -29,12 +36,24 @@ def agrees(kind: str, value: Any, labels: Sequence[str]) -> bool:
             number = parse_number(str(value))
             expected = parse_price(labels[0]) if kind == "price" else labels[0]
             return number is not None and expected is not None and number == parse_number(expected)
-        case "identifier" | "gtin" | "currency" | "availability":
-            text = value[0]["value"] if kind == "gtin" else str(value)
-            return _ALNUM.sub("", text.lower()) == _ALNUM.sub("", labels[0].lower())
+        case "currency":
+            return str(value) == currency_code(labels[0])
+        case "availability":
+            return str(value) == parse_availability(labels[0])
+        case "gtin":
+            return _gtin(value[0]["value"]) == _gtin(labels[0])
+        case "identifier":
+            return _ALNUM.sub("", str(value).lower()) == _ALNUM.sub("", labels[0].lower())
         case "image" | "url":
             url = value["url"] if isinstance(value, dict) else str(value)
             return url.rstrip("/") == labels[0].rstrip("/")
         case "brand":
             return words(value["name"]) == words(labels[0])
     return words(str(value)) == words(labels[0])
+
+
+def _gtin(text: str) -> str:
+    """A GTIN's digits without leading zeros (GTIN-8..14 are zero-padded forms of one number);
+    an ISBN-10 as its GTIN-13."""
+    digits = re.sub(r"[\s-]", "", text)
+    return (isbn10_to_gtin13(digits) or digits).lstrip("0")

@@ -3,7 +3,8 @@
 Validation is by folds: each fold's pages are extracted with rules induced on the other pages
 and compared with their labels; the per-field scores go into the config's provenance, and a
 field below its threshold is left out (the report says why). The final rules are induced on
-all pages.
+all pages. A kept field also gets the signature of its nodes for node matching at run time,
+unless node matching alone gave a wrong value in validation.
 """
 
 from __future__ import annotations
@@ -25,9 +26,17 @@ from pace_scrapy.config.model import (
 )
 from pace_scrapy.extract.kinds import field_kind
 from pace_scrapy.learn.induce.body import BodySample, induce_body
-from pace_scrapy.learn.induce.fields import FieldExample, induce_field
+from pace_scrapy.learn.induce.candidates import FieldExample
+from pace_scrapy.learn.induce.fields import induce_rules
 from pace_scrapy.learn.labels import Labeler, PageLabels
-from pace_scrapy.learn.validate import FieldScore, body_score, field_score, rule_gives_value
+from pace_scrapy.learn.nodes import field_signature
+from pace_scrapy.learn.validate import (
+    FieldScore,
+    body_score,
+    field_score,
+    rule_gives_value,
+    signature_score,
+)
 from pace_scrapy.page.model import Page
 
 logger = logging.getLogger(__name__)
@@ -137,6 +146,30 @@ def _samples(labels: Sequence[PageLabels]) -> list[BodySample]:
     return [BodySample(label.page, label.body) for label in labels]
 
 
+@dataclass
+class _Validation:
+    """Validated scores of a field: its rules with and without backups, and node matching."""
+
+    full: FieldScore = field(default_factory=FieldScore)
+    chosen: FieldScore = field(default_factory=FieldScore)
+    matched: FieldScore = field(default_factory=FieldScore)
+
+
+def _validate(
+    name: str, kind: str, labels: Sequence[PageLabels], folds: Sequence[list[int] | None]
+) -> _Validation:
+    found = _Validation()
+    for fold in folds:
+        train, test = _split(labels, fold)
+        rules = induce_rules(name, kind, _examples(train, name))
+        found.full += field_score(name, kind, rules.spec() if rules else None, test)
+        found.chosen += field_score(name, kind, rules.spec(False) if rules else None, test)
+        if fold is not None and rules is not None:
+            signature = field_signature(rules.spec(), name, kind, _examples(train, name))
+            found.matched += signature_score(name, kind, signature, test)
+    return found
+
+
 def _fields(
     labels: Sequence[PageLabels], folds: Sequence[list[int] | None], report: LearnReport
 ) -> dict[str, FieldSpec]:
@@ -144,14 +177,18 @@ def _fields(
     fields: dict[str, FieldSpec] = {}
     for name in names:
         kind = field_kind(name, None)
-        spec = induce_field(name, kind, _examples(labels, name))
-        if spec is None:
+        rules = induce_rules(name, kind, _examples(labels, name))
+        if rules is None:
             report.left_out[name] = "no rule reproduces the labels"
             continue
-        score = FieldScore()
-        for fold in folds:
-            train, test = _split(labels, fold)
-            score += field_score(name, kind, induce_field(name, kind, _examples(train, name)), test)
+        check = _validate(name, kind, labels, folds)
+        # Backup rules are kept only when they do not spoil the validated precision.
+        backups = (
+            check.full.precision >= FIELD_THRESHOLD or check.chosen.precision < FIELD_THRESHOLD
+        )
+        score, spec = (check.full, rules.spec()) if backups else (check.chosen, rules.spec(False))
+        if not backups:
+            report.notes.append(f"no backup rules for {name}: {check.full.wrong} wrong")
         report.scores[name] = score.precision
         if score.precision < FIELD_THRESHOLD:
             report.left_out[name] = (
@@ -159,7 +196,14 @@ def _fields(
                 f"({score.correct} right, {score.wrong} wrong)"
             )
             continue
-        fields[name] = spec
+        signature = field_signature(spec, name, kind, _examples(labels, name))
+        if signature is not None and check.matched.wrong:
+            # Node matching alone gave a wrong value on a page it did not learn from.
+            report.notes.append(f"no node matching for {name}: {check.matched.wrong} wrong")
+            signature = None
+        # A learnt rule is as sure as its field proved in validation.
+        sure = tuple(r.model_copy(update={"confidence": score.precision}) for r in spec.rules)
+        fields[name] = FieldSpec(rules=sure, signature=signature)
     return fields
 
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pace_scrapy.config.model import BodySpec, FieldSpec, Rule
+from pace_scrapy.config.model import BodySpec, FieldSpec, NodeSignature, Rule
 from pace_scrapy.extract.body import select_body
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length
+from pace_scrapy.extract.node_match import match_node
 from pace_scrapy.extract.render_text import body_paragraphs
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.labels import PageLabels
 from pace_scrapy.learn.matching import words
 from pace_scrapy.page.model import Page
+from pace_scrapy.page.nodes import NodeFeatures
 
 
 @dataclass
@@ -52,16 +54,16 @@ def field_value(name: str, kind: str, spec: FieldSpec, page: Page) -> Any:
     return None
 
 
-def field_score(
-    name: str, kind: str, spec: FieldSpec | None, pages: Sequence[PageLabels]
+def _score(
+    name: str, kind: str, pages: Sequence[PageLabels], value_of: Callable[[Page], Any]
 ) -> FieldScore:
-    """How the spec does on labelled pages (a missing spec misses every label)."""
+    """How ``value_of`` (a page's value of the field, or None) does on labelled pages."""
     score = FieldScore()
     for labels in pages:
         label = labels.fields.get(name)
         if label is None:
             continue
-        value = field_value(name, kind, spec, labels.page) if spec else None
+        value = value_of(labels.page)
         if value is None:
             score.missed += 1
         elif agrees(kind, value, label.values):
@@ -69,6 +71,33 @@ def field_score(
         else:
             score.wrong += 1
     return score
+
+
+def field_score(
+    name: str, kind: str, spec: FieldSpec | None, pages: Sequence[PageLabels]
+) -> FieldScore:
+    """How the spec does on labelled pages (a missing spec misses every label)."""
+    if spec is None:
+        return _score(name, kind, pages, lambda page: None)
+    return _score(name, kind, pages, lambda page: field_value(name, kind, spec, page))
+
+
+def signature_score(
+    name: str, kind: str, signature: NodeSignature | None, pages: Sequence[PageLabels]
+) -> FieldScore:
+    """How node matching alone (no rules) does on labelled pages."""
+
+    def matched(page: Page) -> Any:
+        if signature is None:
+            return None
+        ctx = Context(page.base_url, page.fetched, max_length(name, kind, None))
+        try:
+            found = match_node(page, signature, kind, ctx, NodeFeatures())
+        except Rejected:
+            return None
+        return None if found is None else found.value
+
+    return _score(name, kind, pages, matched)
 
 
 def body_score(spec: BodySpec | None, pages: Sequence[PageLabels]) -> list[float]:

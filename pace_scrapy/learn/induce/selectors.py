@@ -11,10 +11,10 @@ import re
 
 from lxml.html import HtmlElement
 
+from pace_scrapy.config.selectors import check_css
+from pace_scrapy.page.names import MAX_NAME, STABLE_ATTRIBUTES, stable_name
+
 _IDENTIFIER = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
-_SEPARATORS = re.compile(r"[-_]+")
-_HASH_ONLY = re.compile(r"^(?:css|sc|jsx|emotion|styled|svelte)-[a-z0-9]+$", re.I)
-STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")
 SEMANTIC_TAGS = frozenset(
     [
         "article",
@@ -41,45 +41,6 @@ SEMANTIC_TAGS = frozenset(
         "address",
     ]
 )
-MAX_NAME = 80
-
-
-def looks_generated(part: str) -> bool:
-    """True for a generated-looking name part: a number, letters mixed with digits, or a short
-    irregular mix of cases (``xYzAb``)."""
-    if part.isdigit():
-        return True
-    if len(part) < 4:
-        return False
-    if any(c.isdigit() for c in part) and any(c.isalpha() for c in part):
-        return True
-    uppers = sum(c.isupper() for c in part)
-    return (
-        len(part) <= 8 and uppers >= 1 and (part[0].islower() or uppers >= 2) and not part.isupper()
-    )
-
-
-def stable_name(name: str) -> tuple[str, bool] | None:
-    """``(name, exact)`` to match a class or id by: the name itself when stable, its stem
-    for a prefix match when it ends in generated parts, ``None`` when it is all generated."""
-    if not name or len(name) > MAX_NAME or _HASH_ONLY.match(name):
-        return None
-    parts = [part for part in _SEPARATORS.split(name) if part]
-    keep = len(parts)
-    while keep and looks_generated(parts[keep - 1]):
-        keep -= 1
-    if keep == len(parts):
-        return name, True
-    if keep == 0:
-        return None
-    # The stem runs to the end of the last stable part and the separators after it.
-    position = 0
-    for part in parts[:keep]:
-        position = name.index(part, position) + len(part)
-    stem = name[:position]
-    while position < len(name) and name[position] in "-_":
-        position += 1
-    return name[:position] if position > len(stem) else stem, False
 
 
 def quote(value: str) -> str:
@@ -151,7 +112,16 @@ def candidate_selectors(element: HtmlElement, max_depth: int = 3) -> list[str]:
     positional = positional_path(element)
     if positional:
         candidates.append(positional)
-    return list(dict.fromkeys(candidates))
+    # Broken markup yields odd tag names (``ipt"``): keep only selectors that compile.
+    return [css for css in dict.fromkeys(candidates) if _valid(css)]
+
+
+def _valid(css: str) -> bool:
+    try:
+        check_css(css)
+    except ValueError:
+        return False
+    return True
 
 
 def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:

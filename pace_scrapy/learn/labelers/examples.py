@@ -9,7 +9,8 @@ An examples file has one JSON object per line::
 ``articleBody`` (or ``body``) may be the whole text or its paragraphs; any other field name is
 allowed and becomes a config field. Values are matched to nodes by their words, so
 whitespace, entities and markup do not matter and a value split over several nodes is found in
-their common ancestor.
+their common ancestor; prices, currencies, availabilities and images by what they mean
+(:mod:`pace_scrapy.learn.locate`: ``"price": "12.99"`` finds ``$12.99``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from pace_scrapy.extract.kinds import field_kind
 from pace_scrapy.extract.values import parse_date
 from pace_scrapy.learn.labelers.metadata import date_nodes
 from pace_scrapy.learn.labels import FieldLabel, PageLabels
-from pace_scrapy.learn.matching import TextIndex, covered_blocks, nodes_with_text
+from pace_scrapy.learn.locate import value_nodes
+from pace_scrapy.learn.matching import TextIndex, covered_blocks
 from pace_scrapy.page.model import Page
 
 BODY_FIELDS = ("articleBody", "body")
@@ -100,13 +102,14 @@ def label_page(page: Page, values: Mapping[str, str | list[str]]) -> PageLabels:
         texts = [" ".join(t.split()) for t in texts if t and t.strip()]
         if not texts:
             continue
+        kind = field_kind(name, None)
         if name in BODY_FIELDS:
             labels.body = frozenset(covered_blocks(page.blocks, TextIndex(texts)))
-        elif field_kind(name, None) == "date":
+        elif kind == "date":
             day = parse_date(texts[0], today=page.fetched)
             if day:
                 labels.fields[name] = FieldLabel([day], date_nodes(page.body, day[:10]), "example")
         else:
-            nodes = [node for text in texts for node in nodes_with_text(page.body, text)]
-            labels.fields[name] = FieldLabel(texts, nodes, "example")
+            nodes = [node for text in texts for node in value_nodes(page, kind, text)]
+            labels.fields[name] = FieldLabel(texts, list(dict.fromkeys(nodes)), "example")
     return labels

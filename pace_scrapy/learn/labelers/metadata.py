@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.extract.rules import follow_path
 from pace_scrapy.extract.values import parse_date
+from pace_scrapy.learn.labelers.product_metadata import product_labels
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import nodes_with_text, words
 from pace_scrapy.learn.patterns import DATE_PATTERNS, NAME_SEPARATOR, SEPARATOR_CUT
@@ -54,6 +55,8 @@ MAX_DATE_TEXT = 80
 
 def metadata_labels(page: Page, page_type: str) -> dict[str, FieldLabel]:
     """Labels for the standard metadata fields of ``page_type`` found on the page."""
+    if page_type == "product":
+        return product_labels(page)
     if page_type != "article":
         return {}
     articles = [obj for obj in page.jsonld if ARTICLE_TYPES.intersection(jsonld_types(obj))]

@@ -1,6 +1,8 @@
-from pace_scrapy.learn.induce.fields import FieldExample, induce_field, transform_options
+from pace_scrapy.learn.induce.candidates import FieldExample
+from pace_scrapy.learn.induce.fields import induce_field, induce_rules
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.validate import field_value
+from pace_scrapy.page.model import Page
 from tests.factories import page
 
 PAGES = [
@@ -55,10 +57,98 @@ def test_no_rule_is_kept_when_every_candidate_is_wrong_somewhere() -> None:
     assert induce_field("headline", "text", examples("headline", values, "h1")) is None
 
 
-def test_transform_options_cover_prefix_and_split() -> None:
-    options = list(
-        transform_options("people", "By Jane Doe and John Roe | 3 March", ["Jane Doe", "John Roe"])
+def shop(
+    sku: str, rows: list[tuple[str, str]], jsonld: bool = False, layout: str = "table"
+) -> Page:
+    """A product page with a specs table (or definition list), JSON-LD when asked."""
+    head = f'<script type="application/ld+json">{{"@type": "Product", "sku": "{sku}"}}</script>'
+    if layout == "table":
+        specs = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+        specs = f'<table class="specs">{specs}</table>'
+    else:
+        specs = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
+        specs = f'<dl class="specs">{specs}</dl>'
+    return page(
+        f"<html><head>{head if jsonld else ''}</head><body><h1>Kettle</h1>{specs}</body></html>"
     )
-    assert () in options
-    assert any(any(t.op == "split" for t in option) for option in options)
-    assert any(any(getattr(t, "prefixes", ()) == ("By",) for t in option) for option in options)
+
+
+def sku_examples(pages: list[tuple[Page, str]]) -> list[FieldExample]:
+    return [
+        FieldExample(p, FieldLabel([sku], [n for n in p.root.iter("td", "dd") if n.text == sku]))
+        for p, sku in pages
+    ]
+
+
+def test_rules_anchored_on_the_label_survive_a_new_layout() -> None:
+    training = [
+        (shop("A-1", [("Colour:", "red"), ("SKU:", "A-1")]), "A-1"),
+        (shop("B-2", [("SKU:", "B-2"), ("Colour:", "blue"), ("Size:", "L")]), "B-2"),
+    ]
+    spec = induce_field("sku", "identifier", sku_examples(training))
+    assert spec is not None
+    rebuilt = shop("C-3", [("Size:", "M"), ("SKU:", "C-3")], layout="list")
+    assert field_value("sku", "identifier", spec, rebuilt) == "C-3"
+    assert spec.rules[0].query == "//*[normalize-space()='SKU:']/following-sibling::*[1]"
+    # Every rule kept is right on both pages; a position was right on one page only.
+    assert not any(":nth-of-type(" in rule.query for rule in spec.rules)
+    # The required strip drops a value whose label is not there.
+    assert all(t.required for rule in spec.rules for t in rule.transforms if t.op == "strip")
+
+
+def test_structured_data_first_and_a_dom_rule_as_backup() -> None:
+    training = [
+        (shop("A-1", [("SKU:", "A-1")], jsonld=True), "A-1"),
+        (shop("B-2", [("Colour:", "blue"), ("SKU:", "B-2")], jsonld=True), "B-2"),
+    ]
+    rules = induce_rules("sku", "identifier", sku_examples(training))
+    assert rules is not None
+    assert [rule.source for rule in rules.chosen] == ["jsonld"]
+    # The SKU row moves, so no CSS selector is right on both pages: the backup is the label.
+    assert [rule.source for rule in rules.backups] == ["xpath"]
+    assert [rule.source for rule in rules.spec(backups=False).rules] == ["jsonld"]
+    # A page without JSON-LD still gets its SKU, from the DOM.
+    bare = shop("C-3", [("SKU:", "C-3")])
+    assert field_value("sku", "identifier", rules.spec(), bare) == "C-3"
+    assert field_value("sku", "identifier", rules.spec(backups=False), bare) is None
+
+
+def test_a_rule_picking_the_first_of_many_matches_comes_after_an_unambiguous_one() -> None:
+    # Every cell is a td.v: "td.v" is right on the training page only because SKU comes first.
+    html = "<html><body><table>{}</table></body></html>"
+    rows = '<tr><th>SKU:</th><td class="v">A-1</td></tr><tr><th>Colour:</th><td class="v">red</td></tr>'
+    example = page(html.format(rows))
+    label = FieldLabel(["A-1"], [example.root.cssselect("td.v")[0]])
+    spec = induce_field("sku", "identifier", [FieldExample(example, label)])
+    assert spec is not None
+    assert spec.rules[0].source == "xpath"
+    swapped = page(html.format(rows.replace("SKU:", "X:").replace("Colour:", "SKU:")))
+    assert field_value("sku", "identifier", spec, swapped) == "red"  # the SKU row's cell
+
+
+def test_own_text_of_a_heading_with_a_subtitle() -> None:
+    pages = [
+        page(f'<html><body><h2>{title}<span class="sub"> ({edition})</span></h2></body></html>')
+        for title, edition in (("The Outsiders", "Paperback"), ("Odd Hours", "Hardcover"))
+    ]
+    values = ["The Outsiders", "Odd Hours"]
+    examples = [
+        FieldExample(p, FieldLabel([v], p.root.cssselect("h2")))
+        for p, v in zip(pages, values, strict=True)
+    ]
+    spec = induce_field("title", "text", examples[:1])
+    assert spec is not None
+    assert spec.rules[0].query.endswith("/text()")
+    assert field_value("title", "text", spec, pages[1]) == "Odd Hours"
+
+
+def test_text_values_are_not_read_from_links() -> None:
+    # The slug has the name's words, but a link is no name.
+    example = page('<html><body><a class="t" href="/ipad-pro/">iPad Pro</a></body></html>')
+    spec = induce_field(
+        "name",
+        "text",
+        [FieldExample(example, FieldLabel(["iPad Pro"], example.root.cssselect("a")))],
+    )
+    assert spec is not None
+    assert all(rule.attribute != "href" for rule in spec.rules)

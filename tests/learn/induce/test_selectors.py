@@ -1,31 +1,11 @@
 import lxml.html
-import pytest
 
 from pace_scrapy.config.selectors import compile_css
 from pace_scrapy.learn.induce.selectors import (
     candidate_selectors,
     class_selector,
     positional_path,
-    stable_name,
 )
-
-
-@pytest.mark.parametrize(
-    ("name", "expected"),
-    [
-        ("article-body", ("article-body", True)),
-        ("ArticleBody_body__x7Kq2", ("ArticleBody_body__", False)),
-        ("Component-root-0-2-50", ("Component-root-", False)),
-        ("post-1234", ("post-", False)),
-        ("css-1q2w3e", None),
-        ("sc-bdVaJa", None),
-        ("_3dGf1", None),
-        ("h1", ("h1", True)),
-        ("md:flex", ("md:flex", True)),
-    ],
-)
-def test_stable_names(name: str, expected: tuple[str, bool] | None) -> None:
-    assert stable_name(name) == expected
 
 
 def test_class_selectors_escape_and_generalise() -> None:

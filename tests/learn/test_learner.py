@@ -1,0 +1,35 @@
+from pace_scrapy.learn.labelers.examples import ExamplesLabeler
+from pace_scrapy.learn.learner import learn_config
+from pace_scrapy.page.model import Page
+from tests.factories import page
+
+URL = "https://shop.example/p/{}"
+
+
+def product(n: int, sku: str, shown: str, jsonld: bool) -> Page:
+    data = f'<script type="application/ld+json">{{"@type": "Product", "sku": "{sku}"}}</script>'
+    html = (
+        f"<html><head>{data if jsonld else ''}</head><body><h1>Kettle {n}</h1>"
+        f'<p>Code: <span class="code">{shown}</span></p></body></html>'
+    )
+    return page(html, URL.format(n))
+
+
+def test_backups_and_node_matching_that_validation_proves_wrong_are_left_out() -> None:
+    # On the third page the "code" shown is not the SKU, and there is no JSON-LD.
+    pages = [
+        product(1, "A-1", "A-1", True),
+        product(2, "B-2", "B-2", True),
+        product(3, "C-3", "X-9", False),
+    ]
+    labeler = ExamplesLabeler(
+        {p.url: {"sku": sku} for p, sku in zip(pages, ["A-1", "B-2", "C-3"], strict=True)}
+    )
+    result = learn_config("shop", pages, labeler, page_type="product", progress=lambda m: None)
+    spec = result.config.latest.fields["sku"]
+    assert [rule.source for rule in spec.rules] == ["jsonld"]
+    assert spec.rules[0].confidence == result.report.scores["sku"] == 1.0
+    assert spec.signature is None
+    notes = result.config.latest.provenance.notes
+    assert "no backup rules for sku: 1 wrong" in notes
+    assert "no node matching for sku: 1 wrong" in notes

@@ -1,0 +1,28 @@
+from pace_scrapy.config.model import NodeSignature
+from pace_scrapy.learn.labels import FieldLabel, PageLabels
+from pace_scrapy.learn.validate import signature_score
+from pace_scrapy.page.nodes import NodeFeatures
+from tests.factories import page
+
+TEMPLATE = (
+    '<html><body><p>Intro</p><span class="price">{}</span><s class="was">€9.00</s></body></html>'
+)
+
+
+def test_node_matching_alone_is_scored_on_labelled_pages() -> None:
+    example = page(TEMPLATE.format("€5.00"))
+    node = example.root.cssselect("span")[0]
+    signature = NodeSignature(features=dict.fromkeys(NodeFeatures().features(node), 1.0))
+    pages = [
+        PageLabels(page(TEMPLATE.format("€7.00")), fields={"price": FieldLabel(["7.00"])}),
+        PageLabels(page(TEMPLATE.format("€8.00")), fields={"price": FieldLabel(["8.50"])}),
+        PageLabels(
+            page("<html><body><p>Sold out</p></body></html>"),
+            fields={"price": FieldLabel(["1.00"])},
+        ),
+        PageLabels(page(TEMPLATE.format("€1.00"))),  # not labelled: not scored
+    ]
+    score = signature_score("price", "price", signature, pages)
+    assert (score.correct, score.wrong, score.missed) == (1, 1, 1)
+    none = signature_score("price", "price", None, pages)
+    assert (none.correct, none.wrong, none.missed) == (0, 0, 3)
