@@ -21,16 +21,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from time import perf_counter
 
-from pace_scrapy.atomic import write_atomic
 from pace_scrapy.evaluate.gold import bench_root
 from pace_scrapy.evaluate.learners import examples, heuristic
+from pace_scrapy.evaluate.record import record
 from pace_scrapy.evaluate.results import summarize_dataset
 from pace_scrapy.evaluate.runner import evaluate_bench
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "RESULTS.md"
-BEGIN = "<!-- bench_learn: begin (written by benchmarks/bench_learn.py, do not edit) -->"
-END = "<!-- bench_learn: end -->"
 DATASETS = ("dragnet", "cleanportaleval", "l3s_gn1", "fundus_testdata")
 METRIC = "body_rougelsum_f1"
 
@@ -108,15 +106,7 @@ same pages for every extractor. "error / trafilatura error" is (1 - F1 heuristic
 
 {chr(10).join(header + table)}
 """
-    text = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    block = f"{BEGIN}\n{section.strip()}\n{END}"
-    start, end = text.find(BEGIN), text.find(END)
-    text = (
-        f"{text.rstrip()}\n\n{block}\n"
-        if start == -1
-        else text[:start] + block + text[end + len(END) :]
-    )
-    write_atomic(RESULTS, text)
+    record(RESULTS, "bench_learn", section)
     return 0
 
 

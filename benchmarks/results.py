@@ -21,26 +21,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from time import perf_counter
 
-from pace_scrapy.atomic import write_atomic
 from pace_scrapy.commands.eval import LEARNERS
 from pace_scrapy.evaluate.gold import BENCH_ENV, bench_root
+from pace_scrapy.evaluate.record import record
 from pace_scrapy.evaluate.runner import DEFAULT_BASELINES, DEFAULT_TRAIN
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "RESULTS.md"
 JSON_OUT = Path("benchmarks") / "results" / "pace-eval.json"
-BEGIN = "<!-- pace-eval: begin (written by benchmarks/results.py, do not edit) -->"
-END = "<!-- pace-eval: end -->"
-
-
-def replace_section(text: str, section: str) -> str:
-    """``text`` with what lies between the markers replaced by ``section`` (the markers and
-    section are appended when the markers are absent)."""
-    block = f"{BEGIN}\n{section.strip()}\n{END}"
-    start, end = text.find(BEGIN), text.find(END)
-    if start == -1 or end < start:
-        return f"{text.rstrip()}\n\n{block}\n".lstrip()
-    return text[:start] + block + text[end + len(END) :]
 
 
 def section(command: str, regenerate: str, tables: str, wall: float, day: datetime) -> str:
@@ -96,8 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     text = section(
         shlex.join(words), regenerate, result.stdout, perf_counter() - start, datetime.now(UTC)
     )
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.is_file() else "# Benchmark results\n"
-    write_atomic(RESULTS, replace_section(old, text))
+    record(RESULTS, "pace-eval", text)
     print(f"wrote {RESULTS.relative_to(REPO)}")
     return 0
 
