@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from urllib.parse import urljoin
 
 from lxml.html import HtmlElement
+from w3lib.html import remove_tags
 
 from pace_scrapy.config.model import Rule
 from pace_scrapy.config.selectors import compile_query
@@ -28,6 +29,8 @@ class Link(NamedTuple):
 
 
 Value = str | Link
+
+_URL_KINDS = frozenset({"url", "image", "images"})
 
 
 def rule_values(rule: Rule, page: Page, kind: str) -> list[Value]:
@@ -128,4 +131,6 @@ def _shape_json(value: Any, base_url: str, kind: str) -> Value | None:
     text = str(value)
     if "&" in text:  # JSON-LD written through an HTML escaper: "Black &amp; white"
         text = html.unescape(text)
+    if "<" in text and kind not in _URL_KINDS:  # markup in a text value: "Zub<wbr/>ehör"
+        text = remove_tags(text)
     return normalize_space(text) or None

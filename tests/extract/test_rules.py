@@ -68,3 +68,15 @@ def test_html_escaped_json_ld_text_is_unescaped() -> None:
     )
     rule = Rule(source="jsonld", query="name", types=("Product",))
     assert rule_values(rule, escaped, "text") == ["Top black, white & green"]
+
+
+def test_markup_in_json_ld_text_is_dropped_but_urls_are_kept() -> None:
+    marked = page(
+        '<html><head><script type="application/ld+json">{"@type": "Product",'
+        ' "name": "Staubsaugerzub<wbr/>eh\\u00f6r <b>neu</b> a < b",'
+        ' "url": "https://shop.example/p?a=<1>"}</script></head><body></body></html>'
+    )
+    name = Rule(source="jsonld", query="name", types=("Product",))
+    assert rule_values(name, marked, "text") == ["Staubsaugerzubehör neu a < b"]
+    url = Rule(source="jsonld", query="url", types=("Product",))
+    assert rule_values(url, marked, "url") == ["https://shop.example/p?a=<1>"]
