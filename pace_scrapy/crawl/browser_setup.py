@@ -6,7 +6,9 @@ decision to render) or ``PACE_RENDER_ON_REQUEST`` is True. Plain crawls thus nev
 browser. :func:`playwright_settings` gives what the add-on then fills in (values the project
 set win): scrapy-playwright's download handler for http and https (one instance for both,
 :mod:`pace_scrapy.render.handler`), the launch options of the Chromium found
-(:mod:`pace_scrapy.render.browser`) and the page cap ``PACE_BROWSER_MAX_PAGES``.
+(:mod:`pace_scrapy.render.browser`), the page cap ``PACE_BROWSER_MAX_PAGES``, and request
+fingerprints that keep rendered and plain fetches apart in the HTTP cache
+(:mod:`pace_scrapy.crawl.fingerprint`).
 
 The reactor cannot be set by an add-on: ``scrapy crawl`` installs it (from the project
 settings) before add-ons run. scrapy-playwright needs the asyncio reactor, Scrapy's default
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 PLAYWRIGHT_HANDLER = "pace_scrapy.render.handler.SharedPlaywrightHandler"
+FINGERPRINTER = "pace_scrapy.crawl.fingerprint.RenderAwareFingerprinter"
 ASYNCIO_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 
 
@@ -80,6 +83,7 @@ def playwright_settings(pace: PaceSettings, settings: BaseSettings) -> dict[str,
     values: dict[str, object] = {
         "DOWNLOAD_HANDLERS": {"http": PLAYWRIGHT_HANDLER, "https": PLAYWRIGHT_HANDLER},
         "PLAYWRIGHT_MAX_PAGES_PER_CONTEXT": pace.browser_max_pages,
+        "REQUEST_FINGERPRINTER_CLASS": FINGERPRINTER,
     }
     remote = settings.get("PLAYWRIGHT_CDP_URL") or settings.get("PLAYWRIGHT_CONNECT_URL")
     if remote or (settings.get("PLAYWRIGHT_BROWSER_TYPE") or "chromium") != "chromium":

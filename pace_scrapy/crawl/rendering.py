@@ -49,9 +49,11 @@ CONTEXT = "pace"
 # Pages served by a site's service worker would escape the blocking of resources.
 CONTEXT_OPTIONS = {"service_workers": "block"}
 RETRIES = 1
-# Closest to the downloader: responses give their page back before any other middleware can
-# drop them, and failures are handled before RetryMiddleware (550) sees them.
-ORDER = 950
+# Before HttpCacheMiddleware (900): the cache keys a request once it is known to be rendered
+# (:mod:`pace_scrapy.crawl.fingerprint`), so rendered and plain copies of a page never mix.
+# Above every other stock middleware: responses (cached ones too) give their page back before
+# any other middleware can drop them, and failures are handled before RetryMiddleware (550).
+ORDER = 880
 DEFAULT_SPEC = RenderSpec()
 # Prefix of the request meta of a rendering, dropped when it is retried or given up.
 _RENDER_KEYS = "playwright"

@@ -36,8 +36,13 @@ def test_fills_in_defaults_and_components(config_dir: Path) -> None:
             assert settings.getpriority(spec.name) == SETTINGS_PRIORITIES["addon"]
     assert components(settings, "DOWNLOADER_MIDDLEWARES") == {
         PublisherMiddleware: 540,
-        RenderMiddleware: 950,
+        RenderMiddleware: 880,
     }
+    # The render decision comes before the HTTP cache looks a request up.
+    cache = settings.getwithbase("DOWNLOADER_MIDDLEWARES")[
+        "scrapy.downloadermiddlewares.httpcache.HttpCacheMiddleware"
+    ]
+    assert components(settings, "DOWNLOADER_MIDDLEWARES")[RenderMiddleware] < cache
     assert components(settings, "ITEM_PIPELINES") == {
         ExtractionPipeline: 100,
         ValidationPipeline: 110,

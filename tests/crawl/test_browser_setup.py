@@ -17,6 +17,7 @@ from scrapy.settings import Settings
 from pace_scrapy.config.store import ConfigStore, parse_config
 from pace_scrapy.crawl.addon import Addon
 from pace_scrapy.crawl.browser_setup import (
+    FINGERPRINTER,
     PLAYWRIGHT_HANDLER,
     playwright_settings,
     rendering_needed,
@@ -160,6 +161,11 @@ def test_the_add_on_fills_in_scrapy_playwright(config_folder: Path, chrome: str)
     assert options["headless"] is False  # the project's
     assert options["executable_path"] == chrome  # filled in
     assert settings.getint("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT") == 2
+    assert settings.get("REQUEST_FINGERPRINTER_CLASS") == FINGERPRINTER
+    own = addon_settings(
+        config_folder, PACE_BROWSER_EXECUTABLE=chrome, REQUEST_FINGERPRINTER_CLASS="my.Fp"
+    )
+    assert own.get("REQUEST_FINGERPRINTER_CLASS") == "my.Fp"
     assert (
         addon_settings(config_folder, PACE_BROWSER_EXECUTABLE=chrome).getint(
             "PLAYWRIGHT_MAX_PAGES_PER_CONTEXT"
@@ -177,6 +183,7 @@ def test_plain_crawls_get_no_browser(config_folder: Path) -> None:
         assert settings.getdict("DOWNLOAD_HANDLERS") == {}
         assert "PLAYWRIGHT_LAUNCH_OPTIONS" not in settings
         assert "PLAYWRIGHT_MAX_PAGES_PER_CONTEXT" not in settings
+        assert settings.get("REQUEST_FINGERPRINTER_CLASS") != FINGERPRINTER
 
 
 def test_a_rendering_crawl_without_the_asyncio_reactor_does_not_start(config_folder: Path) -> None:

@@ -112,6 +112,30 @@ def failing_config(hang_origin: str, crash_origin: str) -> dict[str, Any]:
     }
 
 
+def run_render_crawl(
+    out: Path, plan: dict[str, Any]
+) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]], dict[str, Any]]:
+    """Run :mod:`tests.render.render_crawl` on ``plan`` in ``out``: the finished process, the
+    items and the stats."""
+    (out / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("SCRAPY_SETTINGS_MODULE", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.render.render_crawl", str(out / "plan.json")],
+        cwd=out,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    items_file = out / "items.jsonl"
+    lines = items_file.read_text(encoding="utf-8").splitlines() if items_file.exists() else []
+    stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))
+    return result, [json.loads(line) for line in lines], stats
+
+
 @pytest.fixture(scope="session")
 def render_crawl(chromium: str | None, tmp_path_factory: pytest.TempPathFactory) -> RenderCrawl:
     """One crawl: demo pages both ways, live pages and failing pages as their policy says."""
@@ -154,21 +178,7 @@ def render_crawl(chromium: str | None, tmp_path_factory: pytest.TempPathFactory)
             "both_ways": both_ways,
             "by_policy": by_policy,
         }
-        (out / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-        env = {**os.environ, "PYTHONPATH": str(REPO)}
-        env.pop("SCRAPY_SETTINGS_MODULE", None)
-        result = subprocess.run(
-            [sys.executable, "-m", "tests.render.render_crawl", str(out / "plan.json")],
-            cwd=out,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-    assert result.returncode == 0, result.stderr[-3000:]
-    lines = (out / "items.jsonl").read_text(encoding="utf-8").splitlines()
-    stats = json.loads((out / "stats.json").read_text(encoding="utf-8"))
+        result, items, stats = run_render_crawl(out, plan)
     return RenderCrawl(
         out=out,
         site=site,
@@ -176,7 +186,7 @@ def render_crawl(chromium: str | None, tmp_path_factory: pytest.TempPathFactory)
         both_ways=both_ways,
         by_policy=by_policy,
         failing=failing,
-        items=[json.loads(line) for line in lines],
+        items=items,
         stats=stats,
         log=result.stderr,
     )

@@ -3,7 +3,7 @@
 Run as ``python -m tests.render.render_crawl PLAN.json``. The plan names the output folder
 (``out``), the config folder (``config_dir``), extra Scrapy settings (``settings``), the URLs
 to fetch both ways (``both_ways``: saved as ``out/rendered-<i>.html`` with
-``meta["pace_render"] = True`` and ``out/plain-<i>.html`` with False) and the URLs fetched as
+``meta["pace_render"] = True`` and then ``out/plain-<i>.html`` with False) and the URLs fetched as
 their publisher's policy says (``by_policy``: extracted into ``out/items.jsonl``). The stats
 are written to ``out/stats.json``.
 """
@@ -35,15 +35,21 @@ class BothWaysSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         for index, url in enumerate(self.plan["both_ways"]):
-            for rendered in (True, False):
-                name = f"{'rendered' if rendered else 'plain'}-{index}.html"
-                meta = {"pace_render": rendered, "file": name}
-                yield Request(url, callback=self.save, meta=meta, dont_filter=True)
+            yield self.both_ways(url, index, rendered=True)
         for url in self.plan["by_policy"]:
             yield Request(url, callback=self.record)
 
-    def save(self, response: Response) -> None:
+    def both_ways(self, url: str, index: int, *, rendered: bool) -> Request:
+        name = f"{'rendered' if rendered else 'plain'}-{index}.html"
+        meta = {"pace_render": rendered, "file": name, "index": index}
+        return Request(url, callback=self.save, meta=meta, dont_filter=True)
+
+    def save(self, response: Response) -> Iterator[Request]:
+        """Save a page; the plain fetch of a page follows its rendered one (so an HTTP cache
+        that mixed them up would serve the rendered copy)."""
         (self.out / response.meta["file"]).write_bytes(response.body)
+        if response.meta["pace_render"]:
+            yield self.both_ways(response.url, response.meta["index"], rendered=False)
 
     def record(self, response: Response) -> Iterator[PageRecord]:
         if response.meta.get("pace_config"):
