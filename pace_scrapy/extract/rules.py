@@ -48,9 +48,8 @@ def rule_values(rule: Rule, page: Page, kind: str) -> list[Value]:
             objects = _typed(page.jsonld, rule.types, jsonld_types)
             return _json_values(objects, rule.query, page.base_url, kind)
         case "microdata":
-            items = _typed(page.microdata, rule.types, _microdata_types)
-            properties = [item.get("properties", {}) for item in items]
-            return _json_values(properties, rule.query, page.base_url, kind)
+            items = _typed(page.microdata, rule.types, jsonld_types)
+            return _json_values(items, rule.query, page.base_url, kind)
     return []
 
 
@@ -77,12 +76,6 @@ def _typed(objects: list[JsonObject], types: tuple[str, ...], get_types: Any) ->
         return objects
     wanted = set(types)
     return [obj for obj in objects if wanted.intersection(get_types(obj))]
-
-
-def _microdata_types(item: JsonObject) -> tuple[str, ...]:
-    value = item.get("type")
-    names = value if isinstance(value, list) else [value]
-    return tuple(str(name).rsplit("/", 1)[-1] for name in names if isinstance(name, str))
 
 
 def follow_path(data: Any, path: str) -> Iterator[Any]:

@@ -1,6 +1,7 @@
 """Parse any HTML robustly, then clean it: scripts, styles and hidden elements out.
 
-JSON-LD is read before scripts go; ``<meta>`` and ``<link>`` stay in the head for metadata rules.
+JSON-LD is read before scripts go; ``<meta>`` and ``<link>`` stay in the head for metadata rules,
+and microdata's ``<link itemprop>`` wherever it is.
 Both steps are tuned for the hot path: one C-level pass per kind of thing to remove.
 """
 
@@ -80,7 +81,8 @@ def clean(root: HtmlElement) -> list[str]:
     for element in root.iter(*DROPPED_TAGS, "link"):  # one pass over the tree for both
         if element.tag == "link":
             parent = element.getparent()
-            if parent is not None and parent.tag != "head":
+            # Links in the body are dropped, except microdata's (<link itemprop=availability>).
+            if parent is not None and parent.tag != "head" and element.get("itemprop") is None:
                 doomed.append(element)
             continue
         if element.tag == "script" and "ld+json" in (element.get("type") or "").lower():

@@ -70,8 +70,21 @@ def meta_values(root: HtmlElement) -> dict[str, list[str]]:
 
 
 def microdata_items(root: HtmlElement, base_url: str) -> list[JsonObject]:
-    """Microdata items (``itemscope``) as extruct reports them: ``{"type", "properties"}``."""
+    """Microdata items (``itemscope``) shaped like JSON-LD objects: extruct's ``{"type",
+    "properties"}`` becomes ``{"@type", <property>: value}``, nested items too, so one path
+    syntax (``offers.price``) reads both."""
     from extruct.w3cmicrodata import MicrodataExtractor  # noqa: PLC0415 (heavy, rarely needed)
 
-    items: list[JsonObject] = MicrodataExtractor().extract_items(root, base_url)
-    return items
+    items = MicrodataExtractor().extract_items(root, base_url)
+    return [plain for item in items if isinstance(plain := plain_microdata(item), dict)]
+
+
+def plain_microdata(item: Any) -> Any:
+    """One microdata value as extruct gives it, JSON-LD-shaped (see :func:`microdata_items`)."""
+    if isinstance(item, list):
+        return [plain_microdata(value) for value in item]
+    if not isinstance(item, dict) or "properties" not in item:
+        return item
+    plain: JsonObject = {"@type": item.get("type") or []}
+    plain.update({key: plain_microdata(value) for key, value in item["properties"].items()})
+    return plain

@@ -46,6 +46,22 @@ def test_microdata_items() -> None:
         '<span itemprop="name">Kettle</span></div></body>',
         "https://e.com/",
     )
-    assert page.microdata == [
-        {"type": "https://schema.org/Product", "properties": {"name": "Kettle"}}
-    ]
+    assert page.microdata == [{"@type": "https://schema.org/Product", "name": "Kettle"}]
+
+
+def test_microdata_links_in_the_body_are_kept() -> None:
+    # Shops state availability and condition as <link itemprop> inside the product markup.
+    page = Page.from_html(
+        '<body><div itemscope itemtype="https://schema.org/Product">'
+        '<span itemprop="name">Kettle</span><div itemprop="offers" itemscope'
+        ' itemtype="https://schema.org/Offer">'
+        '<link itemprop="availability" href="https://schema.org/InStock">'
+        '<link rel="stylesheet" href="/x.css"></div></div></body>',
+        "https://e.com/",
+    )
+    offer = page.microdata[0]["offers"]
+    assert offer == {
+        "@type": "https://schema.org/Offer",
+        "availability": "https://schema.org/InStock",
+    }
+    assert page.body.find(".//link[@rel='stylesheet']") is None

@@ -59,7 +59,7 @@ def product_labels(page: Page) -> dict[str, FieldLabel]:
     product = next(_products(page.jsonld), None)
     source = "jsonld"
     if product is None:
-        product = next(_products([_plain(item) for item in page.microdata]), None)
+        product = next(_products(page.microdata), None)
         source = "microdata"
     for name, paths in PRODUCT_PATHS.items():
         value = _first(product, paths) if product is not None else None
@@ -118,16 +118,3 @@ def _products(objects: list[Any]) -> Iterator[JsonObject]:
                 yield obj
             else:
                 yield from _products(list(obj.values()))
-
-
-def _plain(item: Any) -> Any:
-    """A microdata item (``{"type", "properties"}``, as extruct gives it) as a JSON-LD-like
-    object, nested items too."""
-    if isinstance(item, list):
-        return [_plain(value) for value in item]
-    if not isinstance(item, dict) or "properties" not in item:
-        return item
-    types = item.get("type") or []
-    plain: dict[str, Any] = {"@type": types}
-    plain.update({key: _plain(value) for key, value in item["properties"].items()})
-    return plain
