@@ -71,3 +71,19 @@ def build_body(
                 seen.add(block.text)
             body.blocks.append(block)
     return body
+
+
+def without_headline(body: Body, headline: object) -> Body:
+    """``body`` without the blocks that repeat the headline: the headline is a field of its
+    own, and ``articleBody`` is the text after it (as in zyte-common-items)."""
+    if not isinstance(headline, str) or not headline.strip():
+        return body
+    key = _folded(headline)
+    kept = [block for block in body.blocks if _folded(block.text) != key]
+    if len(kept) == len(body.blocks):
+        return body
+    return Body(containers=body.containers, skip=body.skip, blocks=kept)
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from pace_scrapy.config.model import ConfigVersion, FieldSpec, ImageSpec, PublisherConfig
 from pace_scrapy.errors import NoConfigVersion
-from pace_scrapy.extract.body import Body, body_from_root, select_body
+from pace_scrapy.extract.body import Body, body_from_root, select_body, without_headline
 from pace_scrapy.extract.fallback import generic_body
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.images import collect_images
@@ -67,6 +67,8 @@ def extract(
             generic = generic_body(page.root, page.url)
             body = body_from_root(generic) if generic is not None else None
             fell_back = True
+        if body is not None:
+            body = without_headline(body, run.values.get("headline"))
         if body is not None and body.blocks:
             run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back)
     elif chosen.images is not None:

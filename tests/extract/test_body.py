@@ -1,5 +1,5 @@
 from pace_scrapy.config.model import BodySpec
-from pace_scrapy.extract.body import body_from_root, select_body
+from pace_scrapy.extract.body import body_from_root, select_body, without_headline
 from tests.factories import page
 
 DOC = page(
@@ -69,3 +69,16 @@ def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
         ).body
     )
     assert [b.text for b in body.blocks] == ["Why", long, "Why", "b"]
+
+
+def test_blocks_repeating_the_headline_leave_the_body() -> None:
+    doc = page(
+        "<body><article><h1>Tiger  escapes</h1><p>The tiger escaped.</p>"
+        "<p>tiger escapes</p><h2>Tiger escapes again</h2></article></body>"
+    )
+    body = select_body(doc.root, spec(containers=[{"css": "article"}]))
+    assert body is not None
+    texts = [block.text for block in without_headline(body, "Tiger escapes").blocks]
+    assert texts == ["The tiger escaped.", "Tiger escapes again"]
+    assert without_headline(body, None) is body
+    assert without_headline(body, "Not in the page") is body
