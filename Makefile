@@ -34,8 +34,9 @@ demo: venv
 test: venv system-deps
 	$(BIN)/ruff check pace_scrapy tests benchmarks spiders
 	$(BIN)/ruff format --check pace_scrapy tests benchmarks spiders
-	$(BIN)/mypy pace_scrapy
+	$(BIN)/mypy pace_scrapy benchmarks spiders
 	$(BIN)/python -m pytest -q
+	$(BIN)/python benchmarks/gate.py --quiet
 
 golden: venv
 	$(BIN)/python -m tests.golden.regenerate

@@ -16,7 +16,7 @@ from pace_scrapy.learn.learner import learn_config
 from pace_scrapy.learn.llm.errors import LlmError
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.prompt import estimate_tokens
-from tests.learn.test_llm_client import FakeLlm, completion, error, user_text
+from tests.learn.llm.test_client import FakeLlm, completion, error, user_text
 
 LINE = re.compile(r"^\[(\d+)\] (\S+) ?(.*)$", re.MULTILINE)
 REQUIREMENTS = "Also extract the section name. Leave out the 'Most read' box."
