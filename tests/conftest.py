@@ -15,20 +15,29 @@ REPO = Path(__file__).resolve().parents[1]
 ScrapyCli = Callable[..., subprocess.CompletedProcess[str]]
 
 
+def run_python(
+    *args: str, cwd: Path = REPO, env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python ARGS...`` in a subprocess that imports this repository (``tests.*`` too)
+    and is not steered by an outer ``SCRAPY_SETTINGS_MODULE``; ``env`` adds variables."""
+    environment = {k: v for k, v in os.environ.items() if k != "SCRAPY_SETTINGS_MODULE"}
+    environment.update({"PYTHONPATH": str(REPO), **(env or {})})
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 @pytest.fixture(scope="session")
 def scrapy_cli() -> ScrapyCli:
     """Run ``scrapy ARGS...`` in a subprocess (cwd: the repository, i.e. its Scrapy project)."""
-    env = {k: v for k, v in os.environ.items() if k != "SCRAPY_SETTINGS_MODULE"}
 
     def run(*args: str, cwd: Path = REPO, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "scrapy", *args],
-            cwd=cwd,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=False,
-        )
+        return run_python("-m", "scrapy", *args, cwd=cwd, timeout=timeout)
 
     return run

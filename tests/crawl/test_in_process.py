@@ -8,10 +8,7 @@ an unknown domain passes through untouched (and counted).
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from pace_scrapy.demo import ProductTruth
-from tests.conftest import REPO
+from tests.conftest import REPO, run_python
 from tests.crawl.conftest import Demo
 
 
@@ -39,18 +36,8 @@ def out(demo: Demo, tmp_path_factory: pytest.TempPathFactory) -> Path:
     port = urlsplit(demo.base_url).port
     unknown = known[0].replace("127.0.0.1", "localhost")
     assert port and unknown != known[0]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    env.pop("SCRAPY_SETTINGS_MODULE", None)
-    command = [sys.executable, "-m", "tests.crawl.inprocess_crawl", str(work), demo.base_url]
-    result = subprocess.run(
-        [*command, *known, unknown],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    command = ["-m", "tests.crawl.inprocess_crawl", str(work), demo.base_url]
+    result = run_python(*command, *known, unknown, cwd=work)
     assert result.returncode == 0, result.stderr[-3000:]
     return work
 

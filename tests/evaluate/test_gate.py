@@ -1,9 +1,7 @@
 """The quality gate: subset rule, floor checks, raising floors, and the CI script."""
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +16,7 @@ from pace_scrapy.evaluate.gate import (
     select_sites,
 )
 from pace_scrapy.evaluate.gold import BENCH_ENV, iter_sites
-from tests.conftest import REPO
+from tests.conftest import REPO, run_python
 from tests.evaluate.synthetic import build_bench
 
 SCRIPT = REPO / "benchmarks" / "gate.py"
@@ -78,16 +76,9 @@ def test_select_sites_follows_the_rule(tmp_path: Path) -> None:
 
 
 def run_gate(bench: Path | None, gate_file: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, BENCH_ENV: str(bench or gate_file.parent / "absent")}
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), "--gate-file", str(gate_file), "--workers", "1", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    env = {BENCH_ENV: str(bench or gate_file.parent / "absent")}
+    command = [str(SCRIPT), "--gate-file", str(gate_file), "--workers", "1", *args]
+    return run_python(*command, env=env, timeout=300)
 
 
 def test_gate_script_sets_checks_and_refuses_to_lower_floors(tmp_path: Path) -> None:

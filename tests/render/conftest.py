@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -25,7 +24,7 @@ import pytest
 from pace_scrapy.crawl.browser_setup import ASYNCIO_REACTOR
 from pace_scrapy.demo import DemoSite, serve
 from pace_scrapy.render.browser import BrowserNotFound, find_browser, launch_options
-from tests.conftest import REPO
+from tests.conftest import REPO, run_python
 
 LIVE_CONFIG = Path(__file__).with_name("demo-live.json")
 TIMEOUT_MS = 1500  # the failing publisher's render timeout
@@ -118,17 +117,7 @@ def run_render_crawl(
     """Run :mod:`tests.render.render_crawl` on ``plan`` in ``out``: the finished process, the
     items and the stats."""
     (out / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    env.pop("SCRAPY_SETTINGS_MODULE", None)
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.render.render_crawl", str(out / "plan.json")],
-        cwd=out,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run_python("-m", "tests.render.render_crawl", str(out / "plan.json"), cwd=out)
     assert result.returncode == 0, result.stderr[-3000:]
     items_file = out / "items.jsonl"
     lines = items_file.read_text(encoding="utf-8").splitlines() if items_file.exists() else []
