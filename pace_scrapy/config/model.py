@@ -265,13 +265,16 @@ class BodySpec(_Data):
     ``containers`` are tried in order; every node the first matching one selects (outermost
     only) is part of the body, in document order. ``exclude`` selects nodes inside the body to
     drop (ads, share bars, related boxes); ``exclude_text`` drops blocks whose text matches one of
-    the regular expressions (searched, case-insensitive).
+    the regular expressions (searched, case-insensitive); ``max_link_density`` drops text,
+    heading, list and quote blocks whose share of link text is above it (lists of related
+    stories, "More in India" lines).
     """
 
     containers: tuple[Selector, ...] = Field(min_length=1)
     exclude: tuple[Selector, ...] = ()
     exclude_text: tuple[str, ...] = ()
     keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS
+    max_link_density: float | None = Field(default=None, gt=0.0, lt=1.0)
 
     @field_validator("exclude_text")
     @classmethod

@@ -19,6 +19,10 @@ KIND_NAMES = {BlockKind.TEXT: "paragraph"}
 # A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
 # texts ("Why it matters", "* * *") legitimately repeat in an article.
 DUPLICATE_MIN_CHARS = 40
+# Kinds of block a link-density limit applies to (a table or figure of links may be content).
+LINK_DENSITY_KINDS = frozenset(
+    {BlockKind.TEXT, BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST, BlockKind.QUOTE}
+)
 
 
 @dataclass
@@ -42,7 +46,16 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
     skip = select_all(containers, spec.exclude)
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
-    return build_body(kept, skip, spec.keep, patterns)
+    return build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
+
+
+def link_dense(block: Block, max_link_density: float | None) -> bool:
+    """True when ``block`` is mostly links by the limit (never without one)."""
+    return (
+        max_link_density is not None
+        and block.kind in LINK_DENSITY_KINDS
+        and block.link_density > max_link_density
+    )
 
 
 def body_from_root(root: HtmlElement) -> Body:
@@ -55,8 +68,10 @@ def build_body(
     skip: set[HtmlElement],
     keep: Collection[str],
     patterns: Iterable[re.Pattern[str]],
+    max_link_density: float | None = None,
 ) -> Body:
-    """Segment the containers; keep blocks of the wanted kinds, not matching ``patterns``,
+    """Segment the containers; keep blocks of the wanted kinds, not matching ``patterns``, not
+    mostly links (above ``max_link_density``, for the kinds of :data:`LINK_DENSITY_KINDS`),
     each long text once."""
     body = Body(containers=containers, skip=skip)
     patterns = list(patterns)
@@ -66,6 +81,8 @@ def build_body(
             if KIND_NAMES.get(block.kind, block.kind.value) not in keep:
                 continue
             if block.text in seen or any(p.search(block.text) for p in patterns):
+                continue
+            if link_dense(block, max_link_density):
                 continue
             if len(block.text) >= DUPLICATE_MIN_CHARS:
                 seen.add(block.text)

@@ -118,12 +118,30 @@ class Block:
                 yield child.tail
 
     @property
+    def link_density(self) -> float:
+        """The share of the block's (non-space) characters that are link text, 0.0 to 1.0."""
+        total = _visible_chars(self.text)
+        if not total:
+            return 0.0
+        linked = sum(
+            _visible_chars(anchor.text_content())
+            for node in self.nodes()
+            if not isinstance(node, str)
+            for anchor in node.iter("a")
+        )
+        return min(1.0, linked / total)
+
+    @property
     def has_media(self) -> bool:
         """True when the block contains an image, picture, video or audio element."""
         return any(
             not isinstance(node, str) and next(node.iter(*MEDIA_TAGS), None) is not None
             for node in self.nodes()
         )
+
+
+def _visible_chars(text: str) -> int:
+    return len(text) - sum(1 for char in text if char.isspace())
 
 
 def segment(root: HtmlElement, skip: Collection[HtmlElement] = ()) -> list[Block]:

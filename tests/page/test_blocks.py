@@ -109,3 +109,17 @@ def test_line_breaks_and_nested_blocks_separate_words() -> None:
         ("paragraph", "one two"),
         ("list", "a b"),
     ]
+
+
+def test_link_density_is_the_share_of_link_text() -> None:
+    page = Page.from_html(
+        '<body><p>Plain words only.</p><ul><li><a href="/a">Another story</a></li>'
+        '<li><a href="/b">And one more</a></li></ul>'
+        '<p>Half <a href="/c">link</a> half</p><div>Lead <a href="/d">x</a><p>P</p></div></body>',
+        "https://e.com/",
+    )
+    density = {block.text: round(block.link_density, 2) for block in page.blocks}
+    assert density["Plain words only."] == 0.0
+    assert density["Another story And one more"] == 1.0
+    assert density["Half link half"] == round(4 / 12, 2)
+    assert density["Lead x"] == round(1 / 5, 2)  # an inline run counts its own links only

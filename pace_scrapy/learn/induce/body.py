@@ -18,6 +18,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.config.model import BodySpec, Selector
 from pace_scrapy.config.selectors import compile_css
+from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense
 from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.page.blocks import Block
 from pace_scrapy.page.dom import elements, outermost
@@ -28,6 +29,10 @@ MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
 MAX_TEXT_PATTERN = 120
 SCORE_TIE = 0.01
+# Link-density limits the body may get, lowest first: blocks with a larger share of link text
+# are dropped (related-story lists). The limit stays this far above the densest content block.
+LINK_DENSITY_LIMITS = (0.5, 0.6, 0.7, 0.8, 0.9)
+LINK_DENSITY_MARGIN = 0.1
 # Names page furniture goes by; matched as substrings of class and id values.
 FURNITURE_WORDS = (
     "related",
@@ -145,6 +150,7 @@ class _Candidate:
     containers: list[str]
     exclusions: list[str] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
+    max_link_density: float | None = None
     score: float = 0.0
 
 
@@ -174,6 +180,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         containers=tuple(Selector(css=css) for css in best.containers),
         exclude=tuple(Selector(css=css) for css in best.exclusions),
         exclude_text=tuple(best.patterns),
+        max_link_density=best.max_link_density,
     )
 
 
@@ -264,13 +271,42 @@ def _refine(samples: Sequence[BodySample], containers: list[str]) -> _Candidate:
     # Only texts seen on several pages count towards the score: a one-page text pattern
     # fits its page and says nothing about the next one.
     recurring = _recurring_patterns(samples, kept, candidate.patterns)
+    candidate.max_link_density = _link_density_limit(samples, kept)
     scores = []
     for sample, ids in zip(samples, kept, strict=True):
-        matched = [i for i in ids if _matches_any(sample.blocks[i].text, recurring)]
+        matched = [
+            i
+            for i in ids
+            if _matches_any(sample.blocks[i].text, recurring)
+            or link_dense(sample.blocks[i], candidate.max_link_density)
+        ]
         ids.difference_update(matched)
         scores.append(f1(*sample.chars(ids), sample.content_chars))
     candidate.score = sum(scores) / len(scores)
     return candidate
+
+
+def _link_density_limit(samples: Sequence[BodySample], kept: Sequence[set[int]]) -> float | None:
+    """The lowest link-density limit (of :data:`LINK_DENSITY_LIMITS`) that drops no content
+    block on any training page, with :data:`LINK_DENSITY_MARGIN` to spare; ``None`` when the
+    content itself is mostly links."""
+    densest = max(
+        (
+            sample.blocks[i].link_density
+            for sample, ids in zip(samples, kept, strict=True)
+            for i in ids & sample.content
+            if sample.blocks[i].kind in LINK_DENSITY_KINDS
+        ),
+        default=0.0,
+    )
+    wanted = densest + LINK_DENSITY_MARGIN
+    limit = next((limit for limit in LINK_DENSITY_LIMITS if limit >= wanted), None)
+    drops = any(
+        link_dense(sample.blocks[i], limit)
+        for sample, ids in zip(samples, kept, strict=True)
+        for i in ids - sample.content
+    )
+    return limit if drops else None
 
 
 def _prior_exclusions(

@@ -98,3 +98,54 @@ def test_fallback_container_for_a_second_template() -> None:
 def test_no_content_no_spec() -> None:
     doc = page("<body><p>x</p></body>")
     assert induce_body([BodySample(doc, frozenset())]) is None
+
+
+RELATED = '<ul><li><a href="/{0}">{0} wins the cup</a></li><li><a href="/b">Rates rise</a></li></ul>'
+
+
+def test_link_lists_inside_the_body_are_dropped_by_density() -> None:
+    # Related-story lists have no name to exclude them by; their links give them away.
+    first, _ = sample(
+        "Rain fell on the city for a week.",
+        "Rivers rose.",
+        "shoes",
+        "a1",
+        extra=RELATED.format("Leeds"),
+    )
+    second, _ = sample(
+        "The mayor opened a bridge.",
+        "Traffic eased by noon.",
+        "phones",
+        "a1",
+        extra=RELATED.format("Derby"),
+    )
+    spec = induce_body([first, second])
+    assert spec is not None and spec.max_link_density == 0.5
+    from pace_scrapy.extract.body import select_body
+    from pace_scrapy.extract.render_text import body_paragraphs
+
+    unseen, content = sample(
+        "A school was built.", "Pupils arrive in May.", "cars", "a1", extra=RELATED.format("Hull")
+    )
+    body = select_body(unseen.page.root, spec)
+    assert body is not None
+    assert body_paragraphs(body.blocks, body.skip) == content
+
+
+def test_no_link_density_limit_when_content_is_links() -> None:
+    first, _ = sample("Rain fell on the city for a week.", "Rivers rose.", "shoes", "a1")
+    second, _ = sample("The mayor opened a bridge.", "Traffic eased by noon.", "phones", "a1")
+    assert (spec := induce_body([first, second])) is not None
+    assert spec.max_link_density is None  # nothing link-dense to drop: no limit
+    linked, _ = sample(
+        '<a href="/r">Read the report</a>',
+        "Rivers rose.",
+        "shoes",
+        "a1",
+        extra=RELATED.format("Leeds"),
+    )
+    doc = linked.page
+    labelled = TextIndex(["Read the report", "Rivers rose.", "Leeds wins the cup Rates rise"])
+    listed = BodySample(doc, frozenset(covered_blocks(doc.blocks, labelled)))
+    assert (spec := induce_body([listed, second])) is not None
+    assert spec.max_link_density is None
