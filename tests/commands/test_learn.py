@@ -63,3 +63,24 @@ def test_a_bad_examples_file_writes_nothing(tmp_path: Path) -> None:
 def test_usage_errors(tmp_path: Path) -> None:
     assert run("x", cwd=tmp_path).returncode == 2
     assert run("x", "-o", str(tmp_path / "x.json"), cwd=tmp_path).returncode == 2
+
+
+def test_learns_a_shop_from_saved_product_pages(tmp_path: Path) -> None:
+    site = DemoSite(build=1)
+    urls = site.product_urls()
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for number, url in enumerate(urls[:2]):
+        (pages / f"{number}.html").write_bytes(
+            site.render(url.removeprefix("http://localhost:8000")).body
+        )
+        (pages / f"{number}.json").write_text(json.dumps({"url": url}))
+    out = tmp_path / "shop.json"
+    result = run("shop", str(pages), "--page-type", "product", "-o", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    config = load_config(out)
+    assert config.latest.page_type == "product"
+    fields = config.latest.fields
+    assert {"name", "price", "currency", "sku", "gtin", "availability"} <= set(fields)
+    assert fields["price"].signature is not None
+    assert "price" in result.stdout
