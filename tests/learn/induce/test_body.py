@@ -100,7 +100,9 @@ def test_no_content_no_spec() -> None:
     assert induce_body([BodySample(doc, frozenset())]) is None
 
 
-RELATED = '<ul><li><a href="/{0}">{0} wins the cup</a></li><li><a href="/b">Rates rise</a></li></ul>'
+RELATED = (
+    '<ul><li><a href="/{0}">{0} wins the cup</a></li><li><a href="/b">Rates rise</a></li></ul>'
+)
 
 
 def test_link_lists_inside_the_body_are_dropped_by_density() -> None:
