@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from lxml.html import HtmlElement
 
@@ -37,4 +37,27 @@ class Labeler(Protocol):
 
     def label(self, pages: Sequence[Page], page_type: str) -> list[PageLabels]:
         """One :class:`PageLabels` per page, in order."""
+        ...
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A field whose label on a page disagrees with what the rules learnt from the other pages
+    extract there: the labelled values, and the extracted value (``None``: nothing)."""
+
+    labelled: tuple[str, ...]
+    extracted: str | None
+
+
+@runtime_checkable
+class Reviser(Protocol):
+    """A labeller that can look at a page again, told where its labels disagree with the rules
+    learnt from the other pages (the LLM labeller); ``review_rounds`` bounds how often."""
+
+    review_rounds: int
+
+    def revise(
+        self, page: Page, page_type: str, disagreements: dict[str, Disagreement]
+    ) -> PageLabels | None:
+        """The page's labels looked at again (``None``: no usable answer; keep the old ones)."""
         ...

@@ -1,10 +1,12 @@
 """Learning a publisher config: label pages, induce rules, validate on pages not learnt from.
 
-Validation is by folds: each fold's pages are extracted with rules induced on the other pages
-and compared with their labels; the per-field scores go into the config's provenance, and a
-field below its threshold is left out (the report says why). The final rules are induced on
-all pages. A kept field also gets the signature of its nodes for node matching at run time,
-unless node matching alone gave a wrong value in validation.
+Labels a labeller can revise (the LLM's) are first reviewed where they disagree with the rules
+learnt from the other pages (:mod:`pace_scrapy.learn.review`). Validation is by folds: each
+fold's pages are extracted with rules induced on the other pages and compared with their
+labels; the per-field scores go into the config's provenance, and a field below its threshold
+is left out (the report says why). The final rules are induced on all pages. A kept field also
+gets the signature of its nodes for node matching at run time, unless node matching alone gave
+a wrong value in validation.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pace_scrapy.learn.induce.candidates import FieldExample
 from pace_scrapy.learn.induce.fields import induce_rules
 from pace_scrapy.learn.labels import Labeler, PageLabels
 from pace_scrapy.learn.nodes import field_signature
+from pace_scrapy.learn.review import review_labels
 from pace_scrapy.learn.validate import (
     FieldScore,
     body_score,
@@ -93,6 +96,8 @@ def learn_config(
     labels = labeler.label(pages, page_type)
     report = LearnReport(labeler=labeler.name, pages=len(pages))
     folds: list[list[int] | None] = list(_folds(len(labels))) or [None]
+    labels, reviewed = review_labels(labels, labeler, page_type, folds, say)
+    report.notes.extend(reviewed)
     if folds == [None]:
         report.notes.append("one page only: validated on the page it was learnt from")
     say("inducing rules and validating them")

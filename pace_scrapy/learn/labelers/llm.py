@@ -20,10 +20,16 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 
-from pace_scrapy.learn.labels import PageLabels
+from pace_scrapy.learn.labels import Disagreement, PageLabels
 from pace_scrapy.learn.llm.client import LlmClient
 from pace_scrapy.learn.llm.errors import ChunkTooLarge, InvalidReply, LlmError
-from pace_scrapy.learn.llm.prompts import PageTask, chunk_blocks, halve, prompt_tokens
+from pace_scrapy.learn.llm.prompts import (
+    PageTask,
+    chunk_blocks,
+    halve,
+    prompt_tokens,
+    review_note,
+)
 from pace_scrapy.learn.llm.settings import LlmSettings, llm_settings
 from pace_scrapy.learn.llm.stats import LlmStats
 from pace_scrapy.learn.llm.structured import FEEDBACK_CHARS, ask_labels, with_schema
@@ -50,6 +56,7 @@ class LlmLabeler:
         self.requirements = requirements.strip()
         self.stats = LlmStats()
         self.name = f"llm:{settings.model}"
+        self.review_rounds = settings.review_rounds
 
     def label(self, pages: Sequence[Page], page_type: str) -> list[PageLabels]:
         """One :class:`PageLabels` per page (empty for a page left unlabelled)."""
@@ -62,9 +69,20 @@ class LlmLabeler:
             )
         return [labels or PageLabels(page) for labels, page in zip(found, pages, strict=True)]
 
-    def _label_page(self, client: LlmClient, page: Page, page_type: str) -> PageLabels | None:
+    def revise(
+        self, page: Page, page_type: str, disagreements: dict[str, Disagreement]
+    ) -> PageLabels | None:
+        """The page's labels asked for again, with where they disagreed with the rules learnt
+        from the other pages (``None``: no usable answer)."""
+        self.stats.revised += 1
+        with LlmClient(self.settings, self.stats) as client:
+            return self._label_page(client, page, page_type, review_note(disagreements))
+
+    def _label_page(
+        self, client: LlmClient, page: Page, page_type: str, review: str = ""
+    ) -> PageLabels | None:
         """The page's labels, or ``None`` when the model's replies stayed invalid."""
-        task = PageTask(page.url, page_type, self.requirements, len(page.blocks))
+        task = PageTask(page.url, page_type, self.requirements, len(page.blocks), review)
         findings = PageFindings(page, page_type)
         pending = deque(chunk_blocks(page.blocks, self.block_budget(task)))
         while pending:

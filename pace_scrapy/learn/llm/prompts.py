@@ -8,11 +8,12 @@ model's context are cut into chunks of whole blocks, each asked about separately
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from openai.types.chat import ChatCompletionMessageParam
 
+from pace_scrapy.learn.labels import Disagreement
 from pace_scrapy.page.blocks import Block
 from pace_scrapy.page.prompt import estimate_tokens, render_blocks
 
@@ -79,6 +80,7 @@ class PageTask:
     page_type: str
     requirements: str
     block_count: int
+    review: str = ""  # what to look at again (see :func:`review_note`), when revising
 
     def messages(self, chunk: Sequence[Block]) -> list[ChatCompletionMessageParam]:
         """The system and user messages asking for the labels of ``chunk``."""
@@ -97,6 +99,8 @@ class PageTask:
         body = BODY_MEANING.get(self.page_type, "the blocks of the page's main content")
         lines += ["", f"body: {body}.", "", "Requirements (from the user; follow them):"]
         lines.append(self.requirements or "none")
+        if self.review:
+            lines += ["", self.review]
         lines += ["", self.chunk_note(chunk), "<blocks>", render_chunk(chunk), "</blocks>"]
         return "\n".join(lines)
 
@@ -108,6 +112,30 @@ class PageTask:
             f"Blocks {chunk[0].id} to {chunk[-1].id} of the page's {self.block_count} (the "
             "others are asked about separately; label only these):"
         )
+
+
+REVIEW = (
+    "Review: labels given earlier for this page disagree with the rules learnt from the "
+    "site's other pages. Look at these fields again in the blocks and answer with the labels "
+    "of these blocks again, corrected where the earlier ones were wrong (a field the blocks "
+    "do not show is left out):"
+)
+
+
+def review_note(disagreements: Mapping[str, Disagreement]) -> str:
+    """The review section of a prompt: each field's earlier label and the rules' value (both
+    page text, quoted and cut to :data:`MAX_BLOCK_TEXT`)."""
+    lines = [REVIEW]
+    for name, found in disagreements.items():
+        earlier = ", ".join(_quoted(value) for value in found.labelled) or "nothing"
+        rules = _quoted(found.extracted) if found.extracted is not None else "nothing"
+        lines.append(f"- {name}: earlier {earlier}; the rules give {rules}")
+    return "\n".join(lines)
+
+
+def _quoted(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= MAX_BLOCK_TEXT else text[:MAX_BLOCK_TEXT] + "…")
 
 
 def render_chunk(blocks: Sequence[Block]) -> str:

@@ -13,6 +13,8 @@ is read from ``OPENAI_API_KEY`` only (never from a settings file):
 - ``PACE_LLM_MAX_OUTPUT_TOKENS``: tokens an answer may take, sent as ``max_tokens`` (2048);
 - ``PACE_LLM_INVALID_RETRIES``: re-asks after an answer that is not valid JSON (2);
 - ``PACE_LLM_MIN_CHUNK_BLOCKS``: the smallest chunk a cut-off answer is split to (8);
+- ``PACE_LLM_REVIEW_ROUNDS``: rounds in which pages whose labels disagree with the rules learnt
+  from the other pages go back to the model, with both values, for a fix (1; 0: none);
 - ``PACE_LLM_CACHE_DIR``: the answer cache (``.pace-cache/llm`` in the working directory).
 """
 
@@ -35,6 +37,7 @@ NUMBER_SETTINGS: dict[str, Callable[[str], int | float]] = {
     "max_output_tokens": int,
     "invalid_retries": int,
     "min_chunk_blocks": int,
+    "review_rounds": int,
 }
 
 
@@ -49,6 +52,11 @@ SETTING_DOCS = {
     "max_output_tokens": ("int", "Tokens an answer may take (`max_tokens`)."),
     "invalid_retries": ("int", "Re-asks after an answer that is not valid JSON."),
     "min_chunk_blocks": ("int", "The smallest chunk a cut-off answer is split to."),
+    "review_rounds": (
+        "int",
+        "Rounds in which pages whose labels disagree with the rules learnt from the other "
+        "pages go back to the model for a fix (0: none).",
+    ),
     "cache_dir": ("str", "The answer cache (re-learning is reproducible and offline)."),
 }
 
@@ -68,6 +76,7 @@ class LlmSettings:
     max_output_tokens: int = 2048
     invalid_retries: int = 2
     min_chunk_blocks: int = 8
+    review_rounds: int = 1
     cache_dir: Path = DEFAULT_CACHE_DIR
     temperature: float | None = 0.0
 
@@ -78,7 +87,7 @@ class LlmSettings:
         for name in positive:
             if getattr(self, name) <= 0:
                 raise LlmError(f"LLM setting {name} must be positive, not {getattr(self, name)!r}")
-        for name in ("max_retries", "invalid_retries"):
+        for name in ("max_retries", "invalid_retries", "review_rounds"):
             if getattr(self, name) < 0:
                 raise LlmError(f"LLM setting {name} must be >= 0, not {getattr(self, name)!r}")
         if self.max_output_tokens >= self.max_context_tokens:

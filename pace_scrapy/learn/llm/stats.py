@@ -15,7 +15,8 @@ class LlmStats:
     counts every HTTP request, the client's own retries (429, 5xx, timeouts) included;
     ``cached`` answers came from the disk cache (no HTTP); ``retried`` counts re-asks (invalid
     answer fed back, truncated chunk halved, response format fallen back); ``failed`` calls
-    ended in an error. ``discarded`` counts labels the page checks threw away, by reason.
+    ended in an error. ``revised`` counts pages sent back for review. ``discarded`` counts
+    labels the page checks threw away, by reason.
     """
 
     calls: int = 0
@@ -29,6 +30,7 @@ class LlmStats:
     truncated_replies: int = 0
     chunks: int = 0
     pages_unlabelled: int = 0
+    revised: int = 0
     discarded: Counter[str] = field(default_factory=Counter)
 
     def as_dict(self) -> dict[str, Any]:
@@ -45,6 +47,6 @@ class LlmStats:
         return (
             f"LLM: {self.calls} calls ({self.cached} cached, {self.retried} retried, "
             f"{self.failed} failed), {self.prompt_tokens} prompt + {self.completion_tokens} "
-            f"completion tokens, {self.pages_unlabelled} pages unlabelled, {discarded} labels "
-            "discarded"
+            f"completion tokens, {self.pages_unlabelled} pages unlabelled, {self.revised} pages "
+            f"reviewed, {discarded} labels discarded"
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -244,3 +245,65 @@ def test_learn_config_with_the_llm_labeler(model: FakeLlm, tmp_path: Path) -> No
     for name in ("headline", "authors", "datePublished", "section_name"):
         assert name in version.fields, result.report.left_out
     assert version.body is not None
+
+
+def mislabels_story_1(reviews: int) -> Callable[[dict[str, Any]], Response]:
+    """A model that takes story 1's section line for its headline, and corrects itself after
+    ``reviews`` reviews of that page."""
+    asked = {"reviews": 0}
+
+    def answer(body: dict[str, Any]) -> Response:
+        labels = read_like_a_model(body)
+        text = user_text(body)
+        if "storm-1" in text:
+            if "Review:" in text:
+                asked["reviews"] += 1
+            if asked["reviews"] < reviews or "Review:" not in text:
+                section = next(i for i, element, _ in shown(body) if element == "p.section")
+                for found in labels["fields"]:
+                    if found["name"] == "headline":
+                        found["values"] = [{"block": section, "text": "World news 1"}]
+        return completion(labels)
+
+    return answer
+
+
+def reviews_of(fake: FakeLlm) -> list[str]:
+    return [user_text(body) for body in fake.bodies if "Review:" in user_text(body)]
+
+
+def test_a_page_that_disagrees_goes_back_for_review(httpserver: HTTPServer, tmp_path: Path) -> None:
+    fake = FakeLlm(httpserver, mislabels_story_1(reviews=1))
+    labeler = LlmLabeler(fake.settings(tmp_path, review_rounds=3))
+    result = learn_config("news", [article(n) for n in range(3)], labeler)
+    reviews = reviews_of(fake)
+    (review,) = [text for text in reviews if "storm-1" in text]
+    assert "- headline: earlier 'World news 1'; the rules give 'Storm number 1 hits the coast'" in (
+        review
+    )
+    assert labeler.stats.revised == len(reviews)
+    # One round fixed it: the second finds no disagreement, so there is no third.
+    assert [note.split(":")[0] for note in result.report.notes if "review" in note] == [
+        "review round 1"
+    ]
+    assert result.report.scores["headline"] == 1.0
+    assert "headline" in result.config.latest.fields
+
+
+def test_reviews_are_bounded(httpserver: HTTPServer, tmp_path: Path) -> None:
+    fake = FakeLlm(httpserver, mislabels_story_1(reviews=99))
+    labeler = LlmLabeler(fake.settings(tmp_path, review_rounds=2))
+    result = learn_config("news", [article(n) for n in range(3)], labeler)
+    rounds = [note.split(":")[0] for note in result.report.notes if "review" in note]
+    assert rounds == ["review round 1", "review round 2"]  # and no third, though it disagrees
+    # The same question twice: the second round is answered from the cache.
+    assert len([text for text in reviews_of(fake) if "storm-1" in text]) == 1
+    assert labeler.stats.cached >= 1
+    assert "headline" not in result.config.latest.fields  # still disagreeing: left out
+
+
+def test_no_review_with_zero_rounds(httpserver: HTTPServer, tmp_path: Path) -> None:
+    fake = FakeLlm(httpserver, mislabels_story_1(reviews=1))
+    labeler = LlmLabeler(fake.settings(tmp_path, review_rounds=0))
+    learn_config("news", [article(n) for n in range(3)], labeler)
+    assert reviews_of(fake) == []
