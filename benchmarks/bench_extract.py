@@ -10,13 +10,13 @@ affects all three alike:
 - ``ours``: ``Page.from_html(bytes, url)`` then ``extract(page, config)``;
 - ``trafilatura``: ``trafilatura.extract(bytes, url=url, with_metadata=True)`` (defaults).
 
-Learned configs do not exist yet, so each site gets a small config made here, meant to be
-realistic for *timing*, not for quality: its body containers are, for each page of the site, the
-element whose ``<p>`` children hold the most text (by id, else tag and class, else position),
-most frequent first, with the usual exclusions (asides, share bars, related links, newsletters,
-ads); headline, dates, authors, description, canonical URL, language and main image come from
-``<meta>``, JSON-LD, ``<h1>`` or ``<time>`` rules. The generic fallback is off so that only our
-own code is timed (every page matches one of its site's containers by construction).
+Each site gets a small config made here (learning one per site would time the learner too),
+meant to be realistic for *timing*, not for quality: its body containers are, for each page of
+the site, the element whose ``<p>`` children hold the most text (by id, else tag and class, else
+position), most frequent first, with the usual exclusions (asides, share bars, related links,
+newsletters, ads); headline, dates, authors, description, canonical URL, language and main image
+come from ``<meta>``, JSON-LD, ``<h1>`` or ``<time>`` rules. The generic fallback is off so that
+only our own code is timed (every page matches one of its site's containers by construction).
 
 Prints pages/s per extractor (median over rounds), the ratios (median of the rounds' ratios;
 targets: ours >= 10x trafilatura's pages/s, ours <= 1.5x the parse time) and, from a cProfile
