@@ -267,7 +267,8 @@ class BodySpec(_Data):
     drop (ads, share bars, related boxes); ``exclude_text`` drops blocks whose text matches one of
     the regular expressions (searched, case-insensitive); ``max_link_density`` drops text,
     heading, list and quote blocks whose share of link text is above it (lists of related
-    stories, "More in India" lines).
+    stories, "More in India" lines). A body with fewer than ``min_chars`` characters is
+    taken for a wrong match (another template) and left to the generic fallback.
     """
 
     containers: tuple[Selector, ...] = Field(min_length=1)
@@ -275,6 +276,7 @@ class BodySpec(_Data):
     exclude_text: tuple[str, ...] = ()
     keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS
     max_link_density: float | None = Field(default=None, gt=0.0, lt=1.0)
+    min_chars: int | None = Field(default=None, gt=0)
 
     @field_validator("exclude_text")
     @classmethod

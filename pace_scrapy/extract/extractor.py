@@ -62,6 +62,15 @@ def extract(
     if chosen.body is not None or chosen.page_type == "article":
         # An article whose body was not learnt (or does not fit) gets the generic body.
         body = select_body(page.root, chosen.body) if chosen.body is not None else None
+        if body is not None and chosen.body is not None and chosen.body.min_chars:
+            chars = sum(len(block.text) for block in body.blocks)
+            if chars < chosen.body.min_chars:
+                # Too short to be this publisher's article text: the container matched the
+                # wrong thing (another template), so the generic fallback gets the page.
+                run.rejected["articleBody"] = (
+                    f"{chars} characters, fewer than the body's min_chars {chosen.body.min_chars}"
+                )
+                body = None
         fell_back = False
         if (body is None or not body.blocks) and fallback and chosen.fallback == "generic":
             generic = generic_body(page.root, page.url)

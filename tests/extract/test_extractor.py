@@ -112,6 +112,25 @@ def test_generic_fallback_when_the_container_is_missing() -> None:
     assert extract(other, cfg_none).articleBody is None
 
 
+def test_an_implausibly_short_body_goes_to_the_generic_fallback() -> None:
+    text = "It rained all day in the city and nobody seemed to mind very much at all. " * 4
+    other = page(
+        f'<body><div class="story">Share</div><main><h1>Other</h1><p>{text}</p><p>{text}</p>'
+        "</main></body>"
+    )
+    cfg = config(body={"containers": [{"css": "div.story"}], "min_chars": 40})
+    item = extract(other, cfg)
+    assert item.metadata.fallbackUsed
+    assert item.metadata.fields["articleBody"].source == "fallback"
+    assert text.strip() in (item.articleBody or "")
+    assert item.metadata.rejected["articleBody"] == (
+        "5 characters, fewer than the body's min_chars 40"
+    )
+    # Without the floor the container's five characters are the body.
+    plain = extract(other, config(body={"containers": [{"css": "div.story"}]}))
+    assert plain.articleBody == "Share" and not plain.metadata.fallbackUsed
+
+
 def test_product_item_with_nested_fields() -> None:
     product = page(
         """<body><h1>Kettle</h1><span class="price">£1,299.50</span><span class="was">£1,500</span>

@@ -33,6 +33,10 @@ SCORE_TIE = 0.01
 # are dropped (related-story lists). The limit stays this far above the densest content block.
 LINK_DENSITY_LIMITS = (0.5, 0.6, 0.7, 0.8, 0.9)
 LINK_DENSITY_MARGIN = 0.1
+# A body shorter than this share of the shortest training body (and than MAX_MIN_CHARS) is left
+# to the generic fallback.
+MIN_BODY_SHARE = 0.2
+MAX_MIN_CHARS = 350
 # Names page furniture goes by; matched as substrings of class and id values.
 FURNITURE_WORDS = (
     "related",
@@ -181,7 +185,16 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         exclude=tuple(Selector(css=css) for css in best.exclusions),
         exclude_text=tuple(best.patterns),
         max_link_density=best.max_link_density,
+        min_chars=_min_chars(samples),
     )
+
+
+def _min_chars(samples: Sequence[BodySample]) -> int:
+    """The fewest characters a body may have: :data:`MIN_BODY_SHARE` of the shortest labelled
+    body, at most :data:`MAX_MIN_CHARS` (short articles exist; a body of a few words where the
+    training pages had thousands is a container matching the wrong thing)."""
+    shortest = min(sample.content_chars for sample in samples)
+    return max(1, min(MAX_MIN_CHARS, int(MIN_BODY_SHARE * shortest)))
 
 
 def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:

@@ -33,6 +33,8 @@ def test_container_and_exclusions_generalise_to_a_rebuilt_page() -> None:
     spec = induce_body([first, second])
     assert spec is not None
     assert [s.css for s in spec.containers] == ['div[class*="Story_body__"]']
+    shortest = min(first.content_chars, second.content_chars)
+    assert spec.min_chars == int(0.2 * shortest)  # a fifth of the shortest labelled body
     excluded = " ".join(str(s.css) for s in spec.exclude)
     assert "ad-slot" in excluded
     # the learnt spec on a page of a later build (new hashes, a related box never seen)
