@@ -101,13 +101,15 @@ def _json_values(objects: list[JsonObject], path: str, base_url: str, kind: str)
     values: list[Value] = []
     for obj in objects:
         for value in follow_path(obj, path):
-            shaped = _shape_json(value, base_url, kind)
+            shaped = shape_json(value, base_url, kind)
             if shaped:
                 values.append(shaped)
     return values
 
 
-def _shape_json(value: Any, base_url: str, kind: str) -> Value | None:
+def shape_json(value: Any, base_url: str, kind: str) -> Value | None:
+    """One JSON-LD/microdata value as a field of ``kind`` reads it: an object by its name (its
+    URL for images; a link for breadcrumbs), text unescaped and without markup."""
     if isinstance(value, dict):
         if kind == "links":
             item = value.get("item")

@@ -10,12 +10,11 @@ shop, stale, or wrong. A value the page does not show still labels its field.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from typing import Any
 
 from pace_scrapy.extract.kinds import field_kind
-from pace_scrapy.extract.rules import follow_path
+from pace_scrapy.extract.rules import follow_path, shape_json
 from pace_scrapy.extract.values import parse_availability
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.locate import value_nodes
@@ -62,7 +61,7 @@ def product_labels(page: Page) -> dict[str, FieldLabel]:
         product = next(_products(page.microdata), None)
         source = "microdata"
     for name, paths in PRODUCT_PATHS.items():
-        value = _first(product, paths) if product is not None else None
+        value = _first(page, product, paths, name) if product is not None else None
         if value is not None:
             labels[name] = _located(page, name, value, source)
     meta_keys = dict(META_KEYS)
@@ -89,23 +88,15 @@ def _located(page: Page, name: str, value: str, source: str) -> FieldLabel:
     return FieldLabel([value], nodes, source)
 
 
-def _first(product: JsonObject, paths: tuple[str, ...]) -> str | None:
-    """The first text value at one of the paths (objects by their name or URL)."""
+def _first(page: Page, product: JsonObject, paths: tuple[str, ...], name: str) -> str | None:
+    """The first text value at one of the paths, read as the extractor reads the field."""
+    kind = field_kind(name, None)
     for path in paths:
         for found in follow_path(product, path):
-            text = _text(found)
-            if text:
+            text = shape_json(found, page.base_url, kind)
+            if isinstance(text, str):
                 return text
     return None
-
-
-def _text(value: Any) -> str | None:
-    if isinstance(value, dict):
-        value = value.get("name") or value.get("url") or value.get("contentUrl")
-    if value is None or isinstance(value, bool | dict | list):
-        return None
-    text = " ".join(html.unescape(str(value)).split())
-    return text or None
 
 
 def _products(objects: list[Any]) -> Iterator[JsonObject]:
