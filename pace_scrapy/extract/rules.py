@@ -108,8 +108,9 @@ def _json_values(objects: list[JsonObject], path: str, base_url: str, kind: str)
 
 
 def shape_json(value: Any, base_url: str, kind: str) -> Value | None:
-    """One JSON-LD/microdata value as a field of ``kind`` reads it: an object by its name (its
-    URL for images; a link for breadcrumbs), text unescaped and without markup."""
+    """One JSON-LD/microdata value as a field of ``kind`` reads it: an object by its name (by
+    its URL for URL and image kinds; a link for breadcrumbs), text unescaped and without
+    markup."""
     if isinstance(value, dict):
         if kind == "links":
             item = value.get("item")
@@ -119,8 +120,10 @@ def shape_json(value: Any, base_url: str, kind: str) -> Value | None:
                 normalize_space(str(name)) if name else None,
                 urljoin(base_url, str(url)) if url else None,
             )
-        key = "url" if kind in ("image", "images") else "name"
-        value = value.get(key) or value.get("contentUrl") or value.get("@id")
+        if kind in _URL_KINDS:
+            value = value.get("url") or value.get("contentUrl") or value.get("@id")
+        else:  # a name: an object's "@id" is a reference, not its name ({"@id": "/#brand"})
+            value = value.get("name")
     if isinstance(value, bool) or value is None or isinstance(value, dict | list):
         return None
     text = str(value)

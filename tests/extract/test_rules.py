@@ -80,3 +80,15 @@ def test_markup_in_json_ld_text_is_dropped_but_urls_are_kept() -> None:
     assert rule_values(name, marked, "text") == ["Staubsaugerzubehör neu a < b"]
     url = Rule(source="jsonld", query="url", types=("Product",))
     assert rule_values(url, marked, "url") == ["https://shop.example/p?a=<1>"]
+
+
+def test_an_object_referenced_by_id_has_no_name() -> None:
+    referenced = page(
+        '<html><head><script type="application/ld+json">{"@type": "Product", "name": "Mac",'
+        ' "brand": {"@id": "https://e.com/#brand"}, "image": {"@id": "https://e.com/m.jpg"}}'
+        "</script></head><body></body></html>"
+    )
+    brand = Rule(source="jsonld", query="brand", types=("Product",))
+    assert rule_values(brand, referenced, "brand") == []
+    image = Rule(source="jsonld", query="image", types=("Product",))
+    assert rule_values(image, referenced, "image") == ["https://e.com/m.jpg"]
