@@ -8,7 +8,6 @@ training page (precision first).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from pace_scrapy.config.model import BodySpec, Selector
 from pace_scrapy.config.selectors import compile_css
 from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense
 from pace_scrapy.learn.induce.selectors import candidate_selectors
+from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
 from pace_scrapy.page.blocks import Block
 from pace_scrapy.page.dom import elements, outermost
 from pace_scrapy.page.model import Page
@@ -27,7 +27,6 @@ from pace_scrapy.page.model import Page
 MAX_CONTAINER_CANDIDATES = 12
 MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
-MAX_TEXT_PATTERN = 120
 SCORE_TIE = 0.01
 # Link-density limits the body may get, lowest first: blocks with a larger share of link text
 # are dropped (related-story lists). The limit stays this far above the densest content block.
@@ -280,7 +279,14 @@ def _refine(samples: Sequence[BodySample], containers: list[str]) -> _Candidate:
         candidate.exclusions.append(prior)
         for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
             ids.difference_update(sample.inside(sample.select(prior, sample_roots)))
-    candidate.patterns = _text_patterns(samples, kept)
+    content_texts = {s.blocks[i].text for s in samples for i in s.content}
+    candidate.patterns = text_patterns(
+        [
+            [s.blocks[i].text for i in sorted(ids - s.content)]
+            for s, ids in zip(samples, kept, strict=True)
+        ],
+        content_texts,
+    )
     # Only texts seen on several pages count towards the score: a one-page text pattern
     # fits its page and says nothing about the next one.
     recurring = _recurring_patterns(samples, kept, candidate.patterns)
@@ -290,7 +296,7 @@ def _refine(samples: Sequence[BodySample], containers: list[str]) -> _Candidate:
         matched = [
             i
             for i in ids
-            if _matches_any(sample.blocks[i].text, recurring)
+            if matches_any(sample.blocks[i].text, recurring)
             or link_dense(sample.blocks[i], candidate.max_link_density)
         ]
         ids.difference_update(matched)
@@ -382,19 +388,6 @@ def _exclusion_gain(
     return gain, loss
 
 
-def _text_patterns(samples: Sequence[BodySample], kept: Sequence[set[int]]) -> list[str]:
-    """Exact-text patterns for short non-content blocks left in the body, never for a text
-    that is content on some training page."""
-    content_texts = {s.blocks[i].text for s in samples for i in s.content}
-    texts: dict[str, None] = {}
-    for sample, ids in zip(samples, kept, strict=True):
-        for i in sorted(ids - sample.content):
-            text = sample.blocks[i].text
-            if text and len(text) <= MAX_TEXT_PATTERN and text not in content_texts:
-                texts[text] = None
-    return [f"^{re.escape(text)}$" for text in texts]
-
-
 def _recurring_patterns(
     samples: Sequence[BodySample], kept: Sequence[set[int]], patterns: Sequence[str]
 ) -> list[str]:
@@ -405,15 +398,11 @@ def _recurring_patterns(
         pattern
         for pattern in patterns
         if sum(
-            any(_matches_any(s.blocks[i].text, [pattern]) for i in ids)
+            matches_any_of((s.blocks[i].text for i in ids), [pattern])
             for s, ids in zip(samples, kept, strict=True)
         )
         > 1
     ]
-
-
-def _matches_any(text: str, patterns: Sequence[str]) -> bool:
-    return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
 
 
 def _add_fallback_containers(

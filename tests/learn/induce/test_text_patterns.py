@@ -1,0 +1,31 @@
+import re
+
+from pace_scrapy.learn.induce.text_patterns import matches_any, text_patterns
+
+FIRST = ["Posted : Thu, 10 Jan 2008 14:25:06 GMT", "US World News | Home", "Author : DPA"]
+SECOND = ["Posted : Mon, 31 Dec 2007 16:00:00 GMT", "India Sports News | Home", "Copyright"]
+CONTENT = {"Update: the minister resigned on Monday.", "Copyright law changed in 2007."}
+
+
+def test_texts_that_change_per_page_give_patterns_for_unseen_pages() -> None:
+    patterns = text_patterns([FIRST, SECOND], CONTENT)
+    for unseen in (
+        "Posted : Fri, 11 Jan 2008 09:00:00 GMT",  # the label before the colon
+        "Author : Reuters",
+        "Europe Business News | Home",  # the suffix both pages share
+    ):
+        assert matches_any(unseen, patterns), unseen
+    assert not matches_any("The minister said the news was good at home.", patterns)
+
+
+def test_no_pattern_matches_content_of_a_training_page() -> None:
+    labelled = [["Update: see below", "Copyright"], ["Update: nothing new"]]
+    patterns = text_patterns(labelled, CONTENT)
+    assert not any(matches_any(text, patterns) for text in CONTENT)
+    assert "^Copyright$" in patterns  # the exact text is still excluded
+
+
+def test_short_shared_affixes_and_numbers_are_not_patterns() -> None:
+    texts = ["10:30 am: markets open", "10:45 am: markets close"]
+    patterns = text_patterns([texts[:1], texts[1:]], set())
+    assert patterns == [f"^{re.escape(text)}$" for text in texts]  # exact texts only
