@@ -19,9 +19,17 @@ KIND_NAMES = {BlockKind.TEXT: "paragraph"}
 # A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
 # texts ("Why it matters", "* * *") legitimately repeat in an article.
 DUPLICATE_MIN_CHARS = 40
-# Kinds of block a link-density limit applies to (a table or figure of links may be content).
+# Kinds of block a link-density limit applies to (a figure of links may be content; a table of
+# links is content only on sites whose training pages show one, and then no limit is learnt).
 LINK_DENSITY_KINDS = frozenset(
-    {BlockKind.TEXT, BlockKind.PARAGRAPH, BlockKind.HEADING, BlockKind.LIST, BlockKind.QUOTE}
+    {
+        BlockKind.TEXT,
+        BlockKind.PARAGRAPH,
+        BlockKind.HEADING,
+        BlockKind.LIST,
+        BlockKind.QUOTE,
+        BlockKind.TABLE,
+    }
 )
 
 

@@ -1,3 +1,5 @@
+import pytest
+
 from pace_scrapy.learn.induce.body import BodySample, f1, induce_body
 from pace_scrapy.learn.matching import TextIndex, covered_blocks
 from tests.factories import page
@@ -105,23 +107,29 @@ def test_no_content_no_spec() -> None:
 RELATED = (
     '<ul><li><a href="/{0}">{0} wins the cup</a></li><li><a href="/b">Rates rise</a></li></ul>'
 )
+# The same in an old table layout.
+RELATED_TABLE = (
+    '<table><tr><td><a href="/{0}">{0} wins the cup</a></td></tr>'
+    '<tr><td><a href="/b">Rates rise</a></td></tr></table>'
+)
 
 
-def test_link_lists_inside_the_body_are_dropped_by_density() -> None:
+@pytest.mark.parametrize("related", [RELATED, RELATED_TABLE], ids=["list", "table"])
+def test_link_lists_inside_the_body_are_dropped_by_density(related: str) -> None:
     # Related-story lists have no name to exclude them by; their links give them away.
     first, _ = sample(
         "Rain fell on the city for a week.",
         "Rivers rose.",
         "shoes",
         "a1",
-        extra=RELATED.format("Leeds"),
+        extra=related.format("Leeds"),
     )
     second, _ = sample(
         "The mayor opened a bridge.",
         "Traffic eased by noon.",
         "phones",
         "a1",
-        extra=RELATED.format("Derby"),
+        extra=related.format("Derby"),
     )
     spec = induce_body([first, second])
     assert spec is not None and spec.max_link_density == 0.5
@@ -129,7 +137,7 @@ def test_link_lists_inside_the_body_are_dropped_by_density() -> None:
     from pace_scrapy.extract.render_text import body_paragraphs
 
     unseen, content = sample(
-        "A school was built.", "Pupils arrive in May.", "cars", "a1", extra=RELATED.format("Hull")
+        "A school was built.", "Pupils arrive in May.", "cars", "a1", extra=related.format("Hull")
     )
     body = select_body(unseen.page.root, spec)
     assert body is not None
