@@ -2,7 +2,10 @@
 
 Text is compared as word tokens (case-folded, punctuation dropped), so whitespace, entities,
 quotes and markup differences do not matter. A block is covered by a text when most of its
-word trigrams occur in it (short blocks: when all their words occur in sequence).
+word trigrams occur in it. A short block (one or two words) is covered when it is a whole
+reference text, or when its words occur in sequence and a block next to it is covered by the
+other rules: "World" or "Home" occur somewhere in any long article, a subheading sits next to
+its paragraphs.
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ class TextIndex:
     def __init__(self, texts: Iterable[str]) -> None:
         # One token stream: a block may span several reference texts (a table's rows, the
         # items of a list, paragraphs split by <br>).
+        texts = list(texts)
         self.tokens = [w for text in texts for w in words(text)]
+        self.whole = {tuple(words(text)) for text in texts}
         self.grams = ngrams(self.tokens)
         self.joined = " " + " ".join(self.tokens) + " "
 
@@ -55,18 +60,36 @@ class TextIndex:
 
 
 def covered_blocks(blocks: Iterable[Block], index: TextIndex, threshold: float = 0.5) -> set[int]:
-    """Ids of the blocks whose text the index covers at least ``threshold``.
+    """Ids of the blocks whose text the index covers at least ``threshold`` (short blocks: see
+    the module docstring).
 
     A table is compared as the extractor writes it (its expanded grid, row by row), since
     that is how labelled values quote it.
     """
-    covered = set()
-    for block in blocks:
-        text = block.text
-        if block.kind is BlockKind.TABLE:
-            text = " ".join(block_paragraphs(block, ()))
-        if text and index.coverage(text) >= threshold:
+    texts = [
+        (
+            block,
+            " ".join(block_paragraphs(block, ())) if block.kind is BlockKind.TABLE else block.text,
+        )
+        for block in blocks
+    ]
+    texts = [(block, text) for block, text in texts if text]
+    blocks = [block for block, _ in texts]
+    covered: set[int] = set()
+    short: list[int] = []  # positions in ``blocks`` of short blocks found in the texts
+    for position, (block, text) in enumerate(texts):
+        tokens = words(text)
+        if not tokens or index.coverage(text) < threshold:
+            continue
+        if len(tokens) >= NGRAM or tuple(tokens) in index.whole:
             covered.add(block.id)
+        else:
+            short.append(position)
+    anchored = set(covered)  # short blocks extend content, not each other
+    for position in short:
+        neighbours = blocks[max(0, position - 1) : position + 2]
+        if any(block.id in anchored for block in neighbours):
+            covered.add(blocks[position].id)
     return covered
 
 

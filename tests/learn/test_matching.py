@@ -26,6 +26,25 @@ def test_covered_blocks_compare_tables_as_expanded_rows() -> None:
     assert covered_blocks(doc.blocks, index) == {0, 2}
 
 
+def test_short_blocks_are_content_only_next_to_content_or_as_a_whole_text() -> None:
+    doc = page(
+        "<body><p>World</p><p>Home</p><p>The World Bank lends money to poor countries.</p>"
+        "<h2>Background</h2><p>Loans began after the war ended in Europe.</p>"
+        "<p>Home</p><p>Related</p></body>"
+    )
+    index = TextIndex(
+        [
+            "The World Bank lends money to poor countries.",
+            "Background",
+            "Loans began after the war ended in Europe. Back home, ...",
+        ]
+    )
+    # "World" and "Home" occur in the texts but stand alone in page furniture ("Home" next to
+    # the first paragraph is taken, "World" next to it is not); "Background" is a whole text;
+    # the "Home" after the last paragraph is next to content, "Related" occurs nowhere.
+    assert covered_blocks(doc.blocks, index) == {1, 2, 3, 4, 5}
+
+
 def test_nodes_with_text_finds_the_smallest_elements_even_split_over_nodes() -> None:
     doc = page(
         '<body><div class="byline">By <a href="/jane">Jane</a> <b>Doe</b> | 3 May 2024</div>'
