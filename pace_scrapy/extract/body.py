@@ -110,5 +110,12 @@ def without_headline(body: Body, headline: object) -> Body:
     return Body(containers=body.containers, skip=body.skip, blocks=kept)
 
 
+def contains_text(outer: Body, inner: Body) -> bool:
+    """True when every block text of ``inner`` occurs in the text of ``outer`` (spacing and
+    case aside)."""
+    haystack = " ".join(_folded(block.text) for block in outer.blocks)
+    return all(_folded(block.text) in haystack for block in inner.blocks)
+
+
 def _folded(text: str) -> str:
     return " ".join(text.split()).casefold()

@@ -14,7 +14,13 @@ from pydantic import ValidationError
 
 from pace_scrapy.config.model import ConfigVersion, FieldSpec, ImageSpec, PublisherConfig
 from pace_scrapy.errors import NoConfigVersion
-from pace_scrapy.extract.body import Body, body_from_root, select_body, without_headline
+from pace_scrapy.extract.body import (
+    Body,
+    body_from_root,
+    contains_text,
+    select_body,
+    without_headline,
+)
 from pace_scrapy.extract.fallback import generic_body
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.images import collect_images
@@ -61,21 +67,8 @@ def extract(
         run.field(name, spec)
     if chosen.body is not None or chosen.page_type == "article":
         # An article whose body was not learnt (or does not fit) gets the generic body.
-        body = select_body(page.root, chosen.body) if chosen.body is not None else None
-        if body is not None and chosen.body is not None and chosen.body.min_chars:
-            chars = sum(len(block.text) for block in body.blocks)
-            if chars < chosen.body.min_chars:
-                # Too short to be this publisher's article text: the container matched the
-                # wrong thing (another template), so the generic fallback gets the page.
-                run.rejected["articleBody"] = (
-                    f"{chars} characters, fewer than the body's min_chars {chosen.body.min_chars}"
-                )
-                body = None
-        fell_back = False
-        if (body is None or not body.blocks) and fallback and chosen.fallback == "generic":
-            generic = generic_body(page.root, page.url)
-            body = body_from_root(generic) if generic is not None else None
-            fell_back = True
+        use_fallback = fallback and chosen.fallback == "generic"
+        body, fell_back = _article_body(page, chosen, use_fallback, run.rejected)
         if body is not None:
             body = without_headline(body, run.values.get("headline"))
         if body is not None and body.blocks:
@@ -97,6 +90,37 @@ def extract(
             return item_class.model_validate({**run.values, "metadata": metadata})
         except ValidationError as exc:
             run.refuse(exc)
+
+
+def _article_body(
+    page: Page, version: ConfigVersion, fallback: bool, rejected: dict[str, str]
+) -> tuple[Body | None, bool]:
+    """The article body, and whether it is the generic fallback's (when ``fallback``).
+
+    The config's body is used unless it is missing, empty or shorter than the learnt
+    ``min_chars``: then the container matched the wrong thing (another template), so the
+    fallback's body is used and the reason recorded in ``rejected`` -- except when the
+    fallback's body contains all of the short body's text: a short article, whose
+    surroundings are all the fallback would add.
+    """
+    spec = version.body
+    body = select_body(page.root, spec) if spec is not None else None
+    chars = sum(len(block.text) for block in body.blocks) if body is not None else 0
+    min_chars = spec.min_chars if spec is not None else None
+    if body is not None and body.blocks and (not min_chars or chars >= min_chars):
+        return body, False
+    generic = _generic(page) if fallback else None
+    if body is None or not body.blocks:
+        return generic, generic is not None
+    if generic is not None and contains_text(generic, body):
+        return body, False
+    rejected["articleBody"] = f"{chars} characters, fewer than the body's min_chars {min_chars}"
+    return generic, generic is not None
+
+
+def _generic(page: Page) -> Body | None:
+    generic = generic_body(page.root, page.url)
+    return body_from_root(generic) if generic is not None else None
 
 
 @dataclass

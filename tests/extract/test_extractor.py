@@ -131,6 +131,20 @@ def test_an_implausibly_short_body_goes_to_the_generic_fallback() -> None:
     assert plain.articleBody == "Share" and not plain.metadata.fallbackUsed
 
 
+def test_a_short_article_the_fallback_agrees_with_is_kept() -> None:
+    short = "Ship it today. Nobody remembers the delay, everyone remembers the work."
+    comments = "I disagree with this completely and here is a long reason why. " * 6
+    post = page(
+        f'<body><main><div class="entry"><p>{short}</p></div>'
+        f'<div class="comments"><p>{comments}</p><p>{comments}</p></div></main></body>'
+    )
+    cfg = config(body={"containers": [{"css": "div.entry"}], "min_chars": 100})
+    item = extract(post, cfg)
+    # The fallback's body holds the short text (and the comments): the container was right.
+    assert item.articleBody == short
+    assert not item.metadata.fallbackUsed and "articleBody" not in item.metadata.rejected
+
+
 def test_product_item_with_nested_fields() -> None:
     product = page(
         """<body><h1>Kettle</h1><span class="price">£1,299.50</span><span class="was">£1,500</span>
