@@ -27,7 +27,8 @@ from pace_scrapy.config.model import (
     Rule,
 )
 from pace_scrapy.extract.kinds import field_kind
-from pace_scrapy.learn.induce.body import BodySample, induce_body
+from pace_scrapy.learn.induce.body import induce_body
+from pace_scrapy.learn.induce.body_sample import BodySample
 from pace_scrapy.learn.induce.candidates import FieldExample
 from pace_scrapy.learn.induce.fields import induce_rules
 from pace_scrapy.learn.labels import Labeler, PageLabels

@@ -9,25 +9,28 @@ training page (precision first).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from lxml.html import HtmlElement
 
 from pace_scrapy.config.model import BodySpec, Selector
-from pace_scrapy.config.selectors import compile_css
 from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense
+from pace_scrapy.learn.induce.body_sample import BodySample, f1
 from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
-from pace_scrapy.page.blocks import Block
-from pace_scrapy.page.dom import elements, outermost
-from pace_scrapy.page.model import Page
 
 MAX_CONTAINER_CANDIDATES = 12
 MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
 SCORE_TIE = 0.01
+# A second container grouped with the first (a standfirst above the body) must add this many
+# labelled characters over the training pages, with other text at most this share of them on
+# each page, and not be named like furniture; this many are tried.
+MIN_COMPANION_CHARS = 40
+COMPANION_NOISE = 0.25
+MAX_COMPANIONS = 3
+COMPANION_MIN_GAIN = 0.001
 # Link-density limits the body may get, lowest first: blocks with a larger share of link text
 # are dropped (related-story lists). The limit stays this far above the densest content block.
 LINK_DENSITY_LIMITS = (0.5, 0.6, 0.7, 0.8, 0.9)
@@ -69,100 +72,12 @@ BOILERPLATE_TAGS = frozenset({"aside", "nav", "footer", "form", "button", "selec
 
 
 @dataclass
-class BodySample:
-    """A training page for body induction: its blocks and the ids of the content blocks."""
-
-    page: Page
-    content: frozenset[int]
-
-    @cached_property
-    def blocks(self) -> list[Block]:
-        return self.page.blocks
-
-    @cached_property
-    def weights(self) -> list[int]:
-        return [len(block.text) for block in self.blocks]
-
-    @cached_property
-    def content_chars(self) -> int:
-        return sum(self.weights[i] for i in self.content)
-
-    @cached_property
-    def ranges(self) -> dict[HtmlElement, tuple[int, int]]:
-        """For every element holding blocks, the range of block ids inside it."""
-        ranges: dict[HtmlElement, tuple[int, int]] = {}
-        for block in self.blocks:
-            for element in (block.element, *block.element.iterancestors()):
-                first, _ = ranges.get(element, (block.id, block.id))
-                ranges[element] = (first, block.id)
-        return ranges
-
-    def inside(self, roots: Iterable[HtmlElement]) -> set[int]:
-        """Ids of the blocks inside any of ``roots``."""
-        ids: set[int] = set()
-        for root in roots:
-            span = self.ranges.get(root)
-            if span:
-                ids.update(range(span[0], span[1] + 1))
-        return ids
-
-    @cached_property
-    def _selected(self) -> dict[str, list[HtmlElement]]:
-        return {}
-
-    def select(self, css: str, roots: Sequence[HtmlElement] | None = None) -> list[HtmlElement]:
-        """Outermost matches of a CSS selector on the page (or under ``roots``)."""
-        if roots is None:
-            if css not in self._selected:
-                self._selected[css] = outermost(elements(compile_css(css)(self.page.root)))
-            return self._selected[css]
-        compiled = compile_css(css)
-        found: list[HtmlElement] = []
-        for root in roots:
-            found.extend(elements(compiled(root)))
-        return outermost(list(dict.fromkeys(found)))
-
-    @cached_property
-    def _prefix(self) -> tuple[list[int], list[int]]:
-        content, other = [0], [0]
-        for block in self.blocks:
-            weight = self.weights[block.id]
-            inside = block.id in self.content
-            content.append(content[-1] + (weight if inside else 0))
-            other.append(other[-1] + (0 if inside else weight))
-        return content, other
-
-    def span_chars(self, first: int, last: int) -> tuple[int, int]:
-        """(content chars, other chars) of the blocks ``first`` to ``last``."""
-        content, other = self._prefix
-        return content[last + 1] - content[first], other[last + 1] - other[first]
-
-    def chars(self, ids: Iterable[int]) -> tuple[int, int]:
-        """(content chars, other chars) of blocks."""
-        content = other = 0
-        for i in ids:
-            if i in self.content:
-                content += self.weights[i]
-            else:
-                other += self.weights[i]
-        return content, other
-
-
-@dataclass
 class _Candidate:
     containers: list[str]
     exclusions: list[str] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     max_link_density: float | None = None
     score: float = 0.0
-
-
-def f1(content: int, other: int, total: int, beta: float = 1.0) -> float:
-    """F-measure of keeping ``content`` of ``total`` content characters plus ``other`` ones."""
-    if content == 0 or total == 0:
-        return 0.0
-    precision, recall = content / (content + other), content / total
-    return (1 + beta**2) * precision * recall / (beta**2 * precision + recall)
 
 
 def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
@@ -178,6 +93,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
             best = candidate
     if best is None:
         return None
+    best = _with_companion(samples, best, ranked)
     _add_fallback_containers(samples, best, ranked)
     return BodySpec(
         containers=tuple(Selector(css=css) for css in best.containers),
@@ -403,6 +319,45 @@ def _recurring_patterns(
         )
         > 1
     ]
+
+
+def _with_companion(
+    samples: Sequence[BodySample], chosen: _Candidate, ranked: Sequence[tuple[str, float]]
+) -> _Candidate:
+    """The chosen container grouped with a second one (``A, B``) when labelled content sits
+    above it in an element of its own (a standfirst, a dateline), if that scores better on the
+    training pages. Only the pages the chosen container matches count (a page of another
+    template gets a fallback container instead)."""
+    roots = [_first_matching(sample, chosen.containers) for sample in samples]
+    matched = [(s, r) for s, r in zip(samples, roots, strict=True) if r]
+    missed = sum(s.content_chars - s.chars(s.inside(r))[0] for s, r in matched)
+    if missed < MIN_COMPANION_CHARS:
+        return chosen
+    starts = [min(sample.inside(sample_roots), default=0) for sample, sample_roots in matched]
+    options: list[tuple[int, bool, int, str]] = []
+    for css, _ in ranked:
+        if css in chosen.containers or _furniture(css):
+            continue
+        added = [sample.inside(sample.select(css)) for sample, _ in matched]
+        if not all(max(ids, default=-1) < start for ids, start in zip(added, starts, strict=True)):
+            continue  # above the body wherever it is, as a standfirst is
+        counts = [sample.chars(ids) for (sample, _), ids in zip(matched, added, strict=True)]
+        gain = sum(content for content, _ in counts)
+        if gain >= MIN_COMPANION_CHARS and all(o <= c * COMPANION_NOISE for c, o in counts):
+            options.append((-gain, not _specific(css), len(css), css))
+    best = chosen
+    first, *rest = chosen.containers
+    for *_, css in sorted(options)[:MAX_COMPANIONS]:
+        candidate = _refine(samples, [f"{first}, {css}", *rest])
+        if candidate.score > best.score + COMPANION_MIN_GAIN:
+            best = candidate
+    return best
+
+
+def _furniture(css: str) -> bool:
+    """True when a selector names page furniture (comments, footers, share bars...)."""
+    lowered = css.lower()
+    return any(word in lowered for word in (*FURNITURE_WORDS, "footer"))
 
 
 def _add_fallback_containers(

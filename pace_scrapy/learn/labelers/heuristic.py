@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.learn.induce.body import BodySample
+from pace_scrapy.learn.induce.body_sample import BodySample
 from pace_scrapy.learn.labelers.boilerplate import (
     LINK_DENSE,
     furniture_name,

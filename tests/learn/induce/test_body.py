@@ -1,6 +1,7 @@
 import pytest
 
-from pace_scrapy.learn.induce.body import BodySample, f1, induce_body
+from pace_scrapy.learn.induce.body import induce_body
+from pace_scrapy.learn.induce.body_sample import BodySample, f1
 from pace_scrapy.learn.matching import TextIndex, covered_blocks
 from tests.factories import page
 
@@ -161,3 +162,41 @@ def test_no_link_density_limit_when_content_is_links() -> None:
     listed = BodySample(doc, frozenset(covered_blocks(doc.blocks, labelled)))
     assert (spec := induce_body([listed, second])) is not None
     assert spec.max_link_density is None
+
+
+STANDFIRST = """<body><nav><a href="/">Home</a> <a href="/news">News</a></nav><header>
+<h1>{title}</h1><p class="standfirst">{lead}</p><div class="byline">By Ann Lee</div></header>
+<div class="story"><p>{one}</p><p>{two}</p></div><footer>More stories</footer></body>"""
+
+
+def standfirst_sample(title: str, lead: str, one: str, two: str) -> tuple[BodySample, list[str]]:
+    doc = page(STANDFIRST.format(title=title, lead=lead, one=one, two=two))
+    content = [lead, one, two]
+    return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
+
+
+def test_a_standfirst_outside_the_body_container_is_grouped_with_it() -> None:
+    first, _ = standfirst_sample(
+        "Floods",
+        "Rivers rose across the north overnight.",
+        "Rain fell for a week and the rivers could not hold it any longer.",
+        "Roads were shut in three counties while the water went down again.",
+    )
+    second, _ = standfirst_sample(
+        "Bridge",
+        "The city has a new crossing at last.",
+        "The mayor opened the bridge this morning in front of a large crowd.",
+        "Traffic eased by noon as drivers tried the new route into town.",
+    )
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert [s.css for s in spec.containers] == ["div.story, p.standfirst"]
+    from pace_scrapy.extract.body import select_body
+    from pace_scrapy.extract.render_text import body_paragraphs
+
+    unseen, content = standfirst_sample(
+        "School", "A new school opens in the valley.", "It cost a lot.", "Pupils come in May."
+    )
+    body = select_body(unseen.page.root, spec)
+    assert body is not None
+    assert body_paragraphs(body.blocks, body.skip) == content  # in reading order
