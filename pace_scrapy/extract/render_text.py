@@ -36,6 +36,8 @@ def block_paragraphs(block: Block, skip: Collection[HtmlElement]) -> list[str]:
         case BlockKind.CODE:
             code = subtree_text(element, skip, raw=True).strip("\n")
             return ["\n".join(line.rstrip() for line in code.split("\n"))] if code.strip() else []
+    if block.one_line:  # segmenting found the text and found no line break in it
+        return [block.text] if block.text else []
     return normalize_lines(nodes_text(block.nodes(), skip))
 
 
