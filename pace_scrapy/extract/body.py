@@ -104,7 +104,11 @@ def without_headline(body: Body, headline: object) -> Body:
     if not isinstance(headline, str) or not headline.strip():
         return body
     key = _folded(headline)
-    kept = [block for block in body.blocks if _folded(block.text) != key]
+    # Block texts are normalised and case folding never shortens a text: a block longer than
+    # the key cannot repeat it, and need not be folded (most of a body's text is in such blocks).
+    kept = [
+        block for block in body.blocks if len(block.text) > len(key) or _folded(block.text) != key
+    ]
     if len(kept) == len(body.blocks):
         return body
     return Body(containers=body.containers, skip=body.skip, blocks=kept)

@@ -29,7 +29,7 @@ from pace_scrapy.extract.node_match import match_node
 from pace_scrapy.extract.render_html import HtmlRenderer
 from pace_scrapy.extract.render_markdown import MarkdownRenderer
 from pace_scrapy.extract.render_text import body_paragraphs
-from pace_scrapy.extract.tables import table_grid
+from pace_scrapy.extract.tables import TableGrids
 from pace_scrapy.items import FieldSource, Metadata, item_type
 from pace_scrapy.page.blocks import BlockKind
 from pace_scrapy.page.model import Page
@@ -198,17 +198,19 @@ class _Run:
         self.fell_back = self.fell_back or fell_back
         images = self.images(body, images_spec, confidence)
         base_url = self.page.base_url
-        self.set("articleBody", "\n\n".join(body_paragraphs(body.blocks, body.skip)), source)
+        grids = TableGrids(body.skip)  # the text, the Markdown and the tables field share them
+        paragraphs = body_paragraphs(body.blocks, body.skip, grids)
+        self.set("articleBody", "\n\n".join(paragraphs), source)
         self.set(
             "articleBodyHtml", HtmlRenderer(body.skip, base_url, images).render(body.blocks), source
         )
         self.set(
             "articleBodyMarkdown",
-            MarkdownRenderer(body.skip, base_url, images).render(body.blocks),
+            MarkdownRenderer(body.skip, base_url, images, grids).render(body.blocks),
             source,
         )
         tables = [
-            table_grid(block.element, body.skip).model_dump()
+            grids(block.element).model_dump()
             for block in body.blocks
             if block.kind is BlockKind.TABLE
         ]

@@ -108,10 +108,11 @@ class HtmlRenderer:
     def write(self, element: HtmlElement, out: list[str]) -> None:
         """Append the HTML of an element subtree (without the element's tail) to ``out``."""
         # One list for the whole block: returning each subtree's string instead would copy
-        # every piece of text once per level of nesting above it.
-        if element in self.skip or not isinstance(element.tag, str):
-            return
+        # every piece of text once per level of nesting above it. .tag, .text and .tail are
+        # read once each: lxml makes a new string at every access.
         tag = element.tag
+        if element in self.skip or not isinstance(tag, str):
+            return
         if tag == "img":
             out.append(self.image(element))
             return
@@ -120,13 +121,14 @@ class HtmlRenderer:
             out.append(f"<{tag}>")
             return
         if kept:
-            out.append(f"<{tag}{self.attributes(element)}>")
-        if element.text:
-            out.append(escape(element.text, quote=False))
+            attributes = self.attributes(element) if tag in _KEPT_ATTRIBUTES else ""
+            out.append(f"<{tag}{attributes}>")
+        if text := element.text:
+            out.append(escape(text, quote=False))
         for child in element:
             self.write(child, out)
-            if child.tail:
-                out.append(escape(child.tail, quote=False))
+            if tail := child.tail:
+                out.append(escape(tail, quote=False))
         if kept:
             out.append(f"</{tag}>")
 

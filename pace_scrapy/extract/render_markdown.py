@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable
 from lxml.html import HtmlElement
 
 from pace_scrapy.extract.render_text import list_members
-from pace_scrapy.extract.tables import table_grid
+from pace_scrapy.extract.tables import TableGrids
 from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
 from pace_scrapy.page.blocks import Block, BlockKind
@@ -24,6 +24,16 @@ _WRAP = {"strong": "**", "b": "**", "em": "*", "i": "*", "del": "~~", "s": "~~"}
 _CODE_TAGS = ("code", "kbd", "samp", "tt")
 
 
+def collapse_spaces(text: str) -> str:
+    """Each run of :data:`_SPACES` characters as one space."""
+    # Printable text has no such character but the space: without two spaces in a row (most
+    # text nodes), it has nothing to collapse, and the two C-level checks are far cheaper
+    # than a substitution that replaces every single space by itself.
+    if text.isprintable() and "  " not in text:
+        return text
+    return _SPACES.sub(" ", text)
+
+
 def escape(text: str) -> str:
     """Escape Markdown syntax characters in plain text."""
     # A few fast substring scans beat str.translate, which looks up every character.
@@ -34,14 +44,20 @@ def escape(text: str) -> str:
 
 
 class MarkdownRenderer:
-    """Renders body blocks; ``images`` maps kept ``<img>`` elements to their resolved images."""
+    """Renders body blocks; ``images`` maps kept ``<img>`` elements to their resolved images,
+    ``grids`` gives tables' grids (made here when not given)."""
 
     def __init__(
-        self, skip: Collection[HtmlElement], base_url: str, images: dict[HtmlElement, Image]
+        self,
+        skip: Collection[HtmlElement],
+        base_url: str,
+        images: dict[HtmlElement, Image],
+        grids: TableGrids | None = None,
     ) -> None:
         self.skip = skip
         self.base_url = base_url
         self.images = images
+        self.grids = grids or TableGrids(skip)
 
     def render(self, blocks: Iterable[Block]) -> str:
         """The Markdown document for ``blocks``."""
@@ -88,7 +104,7 @@ class MarkdownRenderer:
         out: list[str] = []
         for node in nodes:
             if isinstance(node, str):
-                out.append(escape(_SPACES.sub(" ", node)))
+                out.append(escape(collapse_spaces(node)))
             elif isinstance(node.tag, str) and node not in self.skip:
                 out.append(self.element(node))
         return "".join(out)
@@ -171,7 +187,7 @@ class MarkdownRenderer:
 
     def table(self, element: HtmlElement) -> str:
         """A GFM table (the first row is the header when the table has none)."""
-        table = table_grid(element, self.skip)
+        table = self.grids(element)
         rows = table.headerRows[-1:] + table.rows if table.headerRows else table.rows
         if not rows:
             return ""

@@ -7,23 +7,28 @@ from collections.abc import Collection, Iterable, Iterator
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.extract.tables import table_grid
+from pace_scrapy.extract.tables import TableGrids
 from pace_scrapy.page.blocks import Block, BlockKind
 from pace_scrapy.page.text import node_text, normalize_lines, subtree_text
 
 LIST_TAGS = ("ul", "ol", "dl", "menu")
 
 
-def body_paragraphs(blocks: Iterable[Block], skip: Collection[HtmlElement]) -> list[str]:
-    """The body's paragraphs in reading order."""
+def body_paragraphs(
+    blocks: Iterable[Block], skip: Collection[HtmlElement], grids: TableGrids | None = None
+) -> list[str]:
+    """The body's paragraphs in reading order (tables' grids from ``grids`` when given)."""
+    grids = grids or TableGrids(skip)
     paragraphs: list[str] = []
     for block in blocks:
-        paragraphs.extend(block_paragraphs(block, skip))
+        paragraphs.extend(block_paragraphs(block, skip, grids))
     return paragraphs
 
 
-def block_paragraphs(block: Block, skip: Collection[HtmlElement]) -> list[str]:
-    """The paragraphs of one block."""
+def block_paragraphs(
+    block: Block, skip: Collection[HtmlElement], grids: TableGrids | None = None
+) -> list[str]:
+    """The paragraphs of one block (a table's grid from ``grids`` when given)."""
     element = block.element
     match block.kind:
         case BlockKind.FIGURE:
@@ -31,11 +36,13 @@ def block_paragraphs(block: Block, skip: Collection[HtmlElement]) -> list[str]:
         case BlockKind.LIST:
             return list(_list_items(element, skip))
         case BlockKind.TABLE:
-            table = table_grid(element, skip)
+            table = (grids or TableGrids(skip))(element)
             return [" | ".join(row) for row in table.headerRows + table.rows if any(row)]
         case BlockKind.CODE:
             code = subtree_text(element, skip, raw=True).strip("\n")
             return ["\n".join(line.rstrip() for line in code.split("\n"))] if code.strip() else []
+    if block.one_line:  # segmenting found the text and found no line break in it
+        return [block.text] if block.text else []
     return normalize_lines(nodes_text(block.nodes(), skip))
 
 

@@ -57,6 +57,22 @@ def table_grid(table: HtmlElement, skip: Collection[HtmlElement] = ()) -> Table:
     )
 
 
+class TableGrids:
+    """The grids of a body's tables (``skip`` left out), each made once however many
+    renderings of the body read it."""
+
+    def __init__(self, skip: Collection[HtmlElement] = ()) -> None:
+        self.skip = skip
+        self._grids: dict[HtmlElement, Table] = {}
+
+    def __call__(self, table: HtmlElement) -> Table:
+        """The grid of ``table``."""
+        grid = self._grids.get(table)
+        if grid is None:
+            grid = self._grids[table] = table_grid(table, self.skip)
+        return grid
+
+
 def _take_span(line: list[str], spans: dict[int, tuple[int, str]]) -> None:
     """Fill the next slot of ``line`` with the cell spanning into it from a row above."""
     remaining, text = spans.pop(len(line))

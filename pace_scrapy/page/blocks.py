@@ -95,7 +95,8 @@ class Block:
     """A block of the page: its kind, its element, and its normalised text.
 
     A ``TEXT`` block that is only part of its container's content has a ``run``; ``run`` is
-    ``None`` when the block is the whole element.
+    ``None`` when the block is the whole element. ``one_line`` is true when no line break
+    (``<br>``, a nested block) is inside the text: ``text`` is then also its only line.
     """
 
     id: int
@@ -103,6 +104,7 @@ class Block:
     element: HtmlElement
     text: str
     run: Run | None = None
+    one_line: bool = False
 
     def nodes(self) -> Iterator[str | HtmlElement]:
         """The block's content in order: text strings and inline elements (tails as strings)."""
@@ -185,15 +187,18 @@ class _Segmenter:
         self.blocks: list[Block] = []
         self.block_level = _block_level_elements(root)
 
-    def emit(self, kind: BlockKind, element: HtmlElement, text: str, run: Run | None) -> None:
-        self.blocks.append(Block(len(self.blocks), kind, element, text, run))
+    def emit(
+        self, kind: BlockKind, element: HtmlElement, text: str, run: Run | None, one_line: bool
+    ) -> None:
+        self.blocks.append(Block(len(self.blocks), kind, element, text, run, one_line))
 
     def visit(self, element: HtmlElement) -> None:
         kind = atomic_kind(element)
         if kind is not None:
-            text = normalize_space(subtree_text(element, self.skip))
+            raw = subtree_text(element, self.skip)
+            text = normalize_space(raw)
             if text or next(element.iter(*MEDIA_TAGS), None) is not None:
-                self.emit(kind, element, text, None)
+                self.emit(kind, element, text, None, "\n" not in raw)
             return
         # Children are walked once, never indexed: lxml indexing is linear in the position.
         after: HtmlElement | None = None
@@ -222,17 +227,26 @@ class _Segmenter:
             return
         parts: list[str] = []
         media = False
+        # Line breaks come from breaking elements only (text's own are spaces); a comment or
+        # processing instruction, whose text a block's rendering would read, takes no shortcut.
+        one_line = True
         if lead:
             parts.append(lead)
         for child in inline:
-            if child not in self.skip and isinstance(child.tag, str):
-                parts.append(node_text(child, self.skip))
-                media = media or next(child.iter(*MEDIA_TAGS), None) is not None
+            if child not in self.skip:
+                if isinstance(child.tag, str):
+                    part = node_text(child, self.skip)
+                    parts.append(part)
+                    one_line = one_line and "\n" not in part
+                    media = media or next(child.iter(*MEDIA_TAGS), None) is not None
+                else:
+                    one_line = False
             if child.tail:
                 parts.append(child.tail)
         text = normalize_space("".join(parts))
         if text or media:
-            self.emit(BlockKind.TEXT, element, text, None if whole else Run(after, tuple(inline)))
+            run = None if whole else Run(after, tuple(inline))
+            self.emit(BlockKind.TEXT, element, text, run, one_line)
 
 
 def _block_level_elements(root: HtmlElement) -> set[HtmlElement]:

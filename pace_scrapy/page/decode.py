@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import codecs
-import re
 
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
 # A charset a page may declare but that Python does not know is treated as undeclared.
 _FALLBACK_ENCODING = "cp1252"
 _BINARY_SAMPLE = 4096
-_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+# Control bytes that text does not hold (tab, line breaks and escape excepted); counted as the
+# bytes a deletion removes, which is far cheaper than a regular expression's findall.
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20)])
 
 
 def looks_binary(data: bytes) -> bool:
@@ -18,7 +19,8 @@ def looks_binary(data: bytes) -> bool:
     sample = data[:_BINARY_SAMPLE]
     if not sample or sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return False
-    return b"\x00" in sample or len(_CONTROL.findall(sample)) > len(sample) // 20
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    return b"\x00" in sample or controls > len(sample) // 20
 
 
 def decode_html(data: bytes, content_type: str | None = None) -> tuple[str, str]:
