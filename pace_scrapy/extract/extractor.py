@@ -68,9 +68,8 @@ def extract(
     if chosen.body is not None or chosen.page_type == "article":
         # An article whose body was not learnt (or does not fit) gets the generic body.
         use_fallback = fallback and chosen.fallback == "generic"
-        body, fell_back = _article_body(page, chosen, use_fallback, run.rejected)
-        if body is not None:
-            body = without_headline(body, run.values.get("headline"))
+        headline = run.values.get("headline")
+        body, fell_back = _article_body(page, chosen, headline, use_fallback, run.rejected)
         if body is not None and body.blocks:
             run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back)
     elif chosen.images is not None:
@@ -93,9 +92,10 @@ def extract(
 
 
 def _article_body(
-    page: Page, version: ConfigVersion, fallback: bool, rejected: dict[str, str]
+    page: Page, version: ConfigVersion, headline: Any, fallback: bool, rejected: dict[str, str]
 ) -> tuple[Body | None, bool]:
-    """The article body, and whether it is the generic fallback's (when ``fallback``).
+    """The article body without the headline, and whether it is the generic fallback's (when
+    ``fallback``).
 
     The config's body is used unless it is missing, empty or shorter than the learnt
     ``min_chars``: then the container matched the wrong thing (another template), so the
@@ -105,11 +105,13 @@ def _article_body(
     """
     spec = version.body
     body = select_body(page.root, spec) if spec is not None else None
+    if body is not None:
+        body = without_headline(body, headline)
     chars = sum(len(block.text) for block in body.blocks) if body is not None else 0
     min_chars = spec.min_chars if spec is not None else None
     if body is not None and body.blocks and (not min_chars or chars >= min_chars):
         return body, False
-    generic = _generic(page) if fallback else None
+    generic = _generic(page, headline) if fallback else None
     if body is None or not body.blocks:
         return generic, generic is not None
     if generic is not None and contains_text(generic, body):
@@ -118,9 +120,9 @@ def _article_body(
     return generic, generic is not None
 
 
-def _generic(page: Page) -> Body | None:
+def _generic(page: Page, headline: Any) -> Body | None:
     generic = generic_body(page.root, page.url)
-    return body_from_root(generic) if generic is not None else None
+    return without_headline(body_from_root(generic), headline) if generic is not None else None
 
 
 @dataclass
