@@ -1,7 +1,8 @@
 """Parse any HTML robustly, then clean it: scripts, styles and hidden elements out.
 
 JSON-LD is read before scripts go; ``<meta>`` and ``<link>`` stay in the head for metadata rules,
-and microdata's ``<link itemprop>`` wherever it is.
+and microdata's ``<link itemprop>`` wherever it is. A ``hidden`` element that holds paragraphs
+of text stays: scripts reveal it (streamed server rendering, paywalled articles sent whole).
 Both steps are tuned for the hot path: one C-level pass per kind of thing to remove.
 """
 
@@ -55,6 +56,8 @@ DROPPED_TAGS = (
 _HIDING_ATTRIBUTES = etree.XPath(
     "descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style"
 )
+# Paragraph text a ``hidden`` element must hold to be kept as content revealed by scripts.
+DEFERRED_MIN_CHARS = 300
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -103,12 +106,25 @@ def clean(root: HtmlElement) -> list[str]:
         element = attribute.getparent()
         if element is None or element.tag in ("html", "body", "head"):
             continue
-        if _hides(str(attribute.attrname), str(attribute)):
+        name = str(attribute.attrname)
+        if _hides(name, str(attribute)) and not (name == "hidden" and _deferred_text(element)):
             doomed.append(element)
     for element in dict.fromkeys(doomed):  # an element may be doomed twice
         if element.getparent() is not None:
             element.drop_tree()
     return jsonld
+
+
+def _deferred_text(element: HtmlElement) -> bool:
+    """True when a ``hidden`` element holds paragraphs of text (:data:`DEFERRED_MIN_CHARS`):
+    content that the page's scripts reveal (a streamed server-rendered page, a paywalled
+    article sent whole), not a menu or a dialog."""
+    chars = 0
+    for paragraph in element.iter("p"):
+        chars += len(paragraph.text_content())
+        if chars >= DEFERRED_MIN_CHARS:
+            return True
+    return False
 
 
 def _hides(name: str, value: str) -> bool:

@@ -54,3 +54,11 @@ def test_malformed_markup_is_recovered() -> None:
     root = parse_html("<div><p>one<p>two</div><table><tr><td>cell</table><b>unclosed")
     assert [p.text for p in root.iter("p")] == ["one", "two"]
     assert root.body.text_content().endswith("unclosed")
+
+
+def test_hidden_paragraphs_of_text_stay_as_content_scripts_reveal() -> None:
+    article = "<p>" + "The council met on Monday and voted for the new bridge. " * 6 + "</p>"
+    body, _ = cleaned(
+        f'<body><div hidden id="S:0">{article}</div><div hidden><p>Sign in</p></div></body>'
+    )
+    assert "voted for the new bridge" in body and "Sign in" not in body
