@@ -15,6 +15,22 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # Attributes whose values name what an element is, and rarely change with a rebuild.
 STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")
 MAX_NAME = 80
+# Utility classes of CSS frameworks (Bootstrap, Tailwind) say how an element looks, not what it
+# is: the same ones sit on unrelated elements and change with every redesign.
+_UTILITY = re.compile(
+    r"""^(?:
+        [\w-]*[:\[/].*                               # Tailwind variants and values: md:p-4, w-1/2
+      | -?[mp][trblxyse]?-(?:\d+(?:\.\d+)?|auto|px|n\d+)   # spacing: mx-auto, mt-10, p-0
+      | (?:d|flex|grid|gap|gx|gy|g|order|justify|items|align|self|place|float|z|inset|w|h|mw|mh
+          |min-w|max-w|min-h|max-h|font|fw|fs|lh|leading|tracking|bg|border|rounded|shadow
+          |opacity|col|offset|row-cols|overflow|position|top|bottom|start|end)-[\w.-]+
+      | text-(?:xs|sm|base|lg|\d?xl|left|right|center|justify|start|end|muted|white|black
+          |uppercase|lowercase|capitalize|truncate|wrap|nowrap|[a-z]+-\d{2,3})
+      | col|row|flex|grid|block|inline|inline-block|hidden|relative|absolute|fixed|sticky
+      | clearfix|container(?:-fluid)?|truncate|uppercase|lowercase|capitalize|italic|underline
+    )$""",
+    re.VERBOSE,
+)
 
 
 def looks_generated(part: str) -> bool:
@@ -30,6 +46,11 @@ def looks_generated(part: str) -> bool:
     return (
         len(part) <= 8 and uppers >= 1 and (part[0].islower() or uppers >= 2) and not part.isupper()
     )
+
+
+def looks_utility(name: str) -> bool:
+    """True for a CSS framework's utility class (``mx-auto``, ``col-md-8``, ``md:px-4``)."""
+    return bool(_UTILITY.match(name))
 
 
 def stable_name(name: str) -> tuple[str, bool] | None:

@@ -1,6 +1,6 @@
 import pytest
 
-from pace_scrapy.page.names import name_words, stable_name
+from pace_scrapy.page.names import looks_utility, name_words, stable_name
 
 
 @pytest.mark.parametrize(
@@ -35,3 +35,10 @@ def test_stable_names(name: str, expected: tuple[str, bool] | None) -> None:
 )
 def test_name_words_keep_the_stable_words(name: str, expected: list[str]) -> None:
     assert name_words(name) == expected
+
+
+def test_utility_classes_of_css_frameworks() -> None:
+    utility = ["mx-auto", "col-md-8", "d-flex", "row", "text-center", "mb-3", "md:px-4", "w-1/2"]
+    named = ["content", "article-body", "text-body", "entry-content", "row-fluid", "lead", "prose"]
+    assert all(looks_utility(name) for name in utility)
+    assert not any(looks_utility(name) for name in named)

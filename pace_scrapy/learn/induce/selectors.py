@@ -12,7 +12,7 @@ import re
 from lxml.html import HtmlElement
 
 from pace_scrapy.config.selectors import check_css
-from pace_scrapy.page.names import MAX_NAME, STABLE_ATTRIBUTES, stable_name
+from pace_scrapy.page.names import MAX_NAME, STABLE_ATTRIBUTES, looks_utility, stable_name
 
 _IDENTIFIER = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
 SEMANTIC_TAGS = frozenset(
@@ -49,7 +49,10 @@ def quote(value: str) -> str:
 
 
 def class_selector(name: str) -> str | None:
-    """A selector part matching a class name (or its stable prefix)."""
+    """A selector part matching a class name (or its stable prefix); none for a utility class,
+    which says how an element looks rather than what it is."""
+    if looks_utility(name):
+        return None
     stable = stable_name(name)
     if stable is None:
         return None

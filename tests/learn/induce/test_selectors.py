@@ -10,9 +10,11 @@ from pace_scrapy.learn.induce.selectors import (
 
 def test_class_selectors_escape_and_generalise() -> None:
     assert class_selector("story") == ".story"
-    assert class_selector("md:flex") == '[class~="md:flex"]'
+    assert class_selector("story.main") == '[class~="story.main"]'
     assert class_selector("Body_text__aB3x9") == '[class*="Body_text__"]'
     assert class_selector("css-abc123") is None
+    # utility classes say how an element looks, not what it is
+    assert all(class_selector(name) is None for name in ("mx-auto", "col-md-8", "md:flex"))
 
 
 def test_candidates_match_the_element_and_survive_a_rebuild() -> None:
