@@ -97,17 +97,18 @@ def _article_body(
     """The article body without the headline, and whether it is the generic fallback's (when
     ``fallback``).
 
-    The config's body is used unless it is missing, empty or shorter than the learnt
-    ``min_chars``: then the container matched the wrong thing (another template), so the
+    The config's body is used unless it is missing, empty (once the headline is out) or
+    shorter than the learnt ``min_chars`` (headline included, as the training pages were
+    measured): then the container matched the wrong thing (another template), so the
     fallback's body is used and the reason recorded in ``rejected`` -- except when the
     fallback's body contains all of the short body's text: a short article, whose
     surroundings are all the fallback would add.
     """
     spec = version.body
     body = select_body(page.root, spec) if spec is not None else None
+    chars = sum(len(block.text) for block in body.blocks) if body is not None else 0
     if body is not None:
         body = without_headline(body, headline)
-    chars = sum(len(block.text) for block in body.blocks) if body is not None else 0
     min_chars = spec.min_chars if spec is not None else None
     if body is not None and body.blocks and (not min_chars or chars >= min_chars):
         return body, False
