@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
+from difflib import SequenceMatcher
 from itertools import combinations
 
 MAX_TEXT_PATTERN = 120
@@ -64,7 +65,37 @@ def _shared_affixes(first: Sequence[str], second: Sequence[str]) -> list[str]:
             suffix = _shared_prefix(one[::-1], two[::-1])
             if suffix:
                 patterns.append(f"{re.escape(suffix[::-1])}$")
+            if not prefix and not suffix:
+                patterns += _shared_infix(one, two)
     return patterns
+
+
+def _shared_infix(one: str, two: str) -> list[str]:
+    """A pattern of the words two texts share in their middle (``5 April 2013 Last updated at
+    10:08 GMT``), with room around them for as much text as the two had, and half again."""
+    match = SequenceMatcher(None, one, two, autojunk=False).find_longest_match()
+    low, high = 0, match.size
+    while low < high and not (_boundary(one, match.a + low) and _boundary(two, match.b + low)):
+        low += 1
+    while high > low and not (_boundary(one, match.a + high) and _boundary(two, match.b + high)):
+        high -= 1
+    infix = one[match.a + low : match.a + high]
+    low += len(infix) - len(infix.lstrip())
+    high -= len(infix) - len(infix.rstrip())
+    infix = infix.strip()
+    if len(infix) < MIN_AFFIX_CHARS or sum(c.isalpha() for c in infix) < 4:
+        return []
+    before = max(match.a + low, match.b + low)
+    after = max(len(one) - match.a - high, len(two) - match.b - high)
+    room = [size * 3 // 2 + 5 for size in (before, after)]
+    return [rf"^.{{0,{room[0]}}}{re.escape(infix)}.{{0,{room[1]}}}$"]
+
+
+def _boundary(text: str, position: int) -> bool:
+    """True at the start or end of a word (or of the text)."""
+    if position <= 0 or position >= len(text):
+        return True
+    return not (text[position - 1].isalnum() and text[position].isalnum())
 
 
 def _shared_prefix(one: str, two: str) -> str | None:

@@ -26,6 +26,14 @@ def test_no_pattern_matches_content_of_a_training_page() -> None:
 
 
 def test_short_shared_affixes_and_numbers_are_not_patterns() -> None:
-    texts = ["10:30 am: markets open", "10:45 am: markets close"]
+    texts = ["10:30 am: Tokyo opens", "10:45 am: Paris closes"]
     patterns = text_patterns([texts[:1], texts[1:]], set())
     assert patterns == [f"^{re.escape(text)}$" for text in texts]  # exact texts only
+
+
+def test_words_shared_in_the_middle_give_a_pattern_bounded_like_the_texts() -> None:
+    texts = ["5 April 2013 Last updated at 10:08 GMT", "4 April 2013 Last updated at 12:09 GMT"]
+    patterns = text_patterns([texts[:1], texts[1:]], set())
+    assert matches_any("12 April 2013 Last updated at 09:01 GMT", patterns)
+    long_paragraph = "The rules were last updated at a meeting in April 2013 Last updated at " * 3
+    assert not matches_any(long_paragraph, patterns)  # only lines about as long as those seen
