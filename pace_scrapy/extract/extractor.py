@@ -122,7 +122,8 @@ def _article_body(
 
 
 def _generic(page: Page, headline: Any) -> Body | None:
-    generic = generic_body(page.root, page.url)
+    # A page that does not fit its config: precision first, so no layout tables.
+    generic = generic_body(page.root, page.url, tables=False)
     return without_headline(body_from_root(generic), headline) if generic is not None else None
 
 

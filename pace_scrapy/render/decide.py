@@ -96,7 +96,7 @@ def gains(plain: Extraction, rendered: Extraction) -> bool:
 def extraction(page: Page, config: PublisherConfig | None) -> Extraction:
     """What ``config`` (or, when None, the generic extraction) extracts from ``page``."""
     if config is None:
-        body = generic_body(page.root, page.url)
+        body = generic_body(page.root, page.url, tables=True)
         text = "" if body is None else " ".join(body.text_content().split())
         fields = {"headline"} if page.root.find(".//h1") is not None else set()
         fields |= {f"jsonld:{kind}" for thing in page.jsonld for kind in jsonld_types(thing)}

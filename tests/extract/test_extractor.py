@@ -131,6 +131,18 @@ def test_an_implausibly_short_body_goes_to_the_generic_fallback() -> None:
     assert plain.articleBody == "Share" and not plain.metadata.fallbackUsed
 
 
+def test_the_generic_fallback_leaves_layout_tables_out() -> None:
+    text = "It rained all day in the city and nobody seemed to mind very much at all. " * 4
+    other = page(
+        '<body><div class="page"><table><tr><td>From Press Association</td>'
+        "<td>Friday January 18, 2008 6:08 PM</td></tr><tr><td>Reporting by our staff</td>"
+        f"<td>Filed under Weather</td></tr></table><p>{text}</p><p>{text}</p></div></body>"
+    )
+    item = extract(other, config(body={"containers": [{"css": "div.body"}]}))
+    assert item.metadata.fallbackUsed and text.strip() in (item.articleBody or "")
+    assert "Press Association" not in (item.articleBody or "")
+
+
 def test_a_short_article_the_fallback_agrees_with_is_kept() -> None:
     short = "Ship it today. Nobody remembers the delay, everyone remembers the work."
     comments = "I disagree with this completely and here is a long reason why. " * 6

@@ -10,7 +10,8 @@ from pace_scrapy.page.model import Page
 
 def generic_content(page: Page) -> frozenset[int]:
     """Ids of the page's blocks that trafilatura's main content covers."""
-    body = generic_body(page.root, page.url)
+    # Tables kept: on table layouts the article itself is in one.
+    body = generic_body(page.root, page.url, tables=True)
     if body is None:
         return frozenset()
     index = TextIndex(block.text for block in segment(body))
