@@ -32,6 +32,8 @@ from pace_scrapy.page.model import Page
 REGION_PENALTY = 0.6
 # Characters of non-template text below which the generic extractor's proposal is not trusted.
 MIN_PROPOSED = 400
+# A page's body is left unlabelled when no block of it is this long (a short sentence).
+MIN_SENTENCE = 30
 
 
 class HeuristicLabeler:
@@ -76,6 +78,8 @@ def _body_labels(page: Page, generic: frozenset[int], template: set[str]) -> fro
         heading = page.blocks[i].kind is BlockKind.HEADING
         if i in template_ids and heading and inside[position + 1] in content:
             content.add(i)
+    if all(len(page.blocks[i].text) < MIN_SENTENCE for i in content):
+        return frozenset()  # a heading or a caption is not an article: no label beats a wrong one
     return frozenset(content)
 
 
