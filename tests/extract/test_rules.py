@@ -2,6 +2,7 @@ from typing import Any
 
 from pace_scrapy.config.model import Rule
 from pace_scrapy.extract.rules import Link, follow_path, rule_values
+from pace_scrapy.page.model import Page
 from tests.factories import page
 
 PAGE = page(
@@ -61,34 +62,36 @@ def test_follow_path() -> None:
     assert list(follow_path(data, "missing.path")) == []
 
 
-def test_html_escaped_json_ld_text_is_unescaped() -> None:
-    escaped = page(
-        '<html><head><script type="application/ld+json">{"@type": "Product",'
-        ' "name": "Top black, white &amp; green"}</script></head><body></body></html>'
+def product_page(members: str) -> Page:
+    """A page whose only content is a JSON-LD Product with ``members`` (JSON text)."""
+    return page(
+        '<html><head><script type="application/ld+json">{"@type": "Product", '
+        f"{members}}}</script></head><body></body></html>"
     )
-    rule = Rule(source="jsonld", query="name", types=("Product",))
-    assert rule_values(rule, escaped, "text") == ["Top black, white & green"]
+
+
+def product_rule(query: str) -> Rule:
+    return Rule(source="jsonld", query=query, types=("Product",))
+
+
+def test_html_escaped_json_ld_text_is_unescaped() -> None:
+    escaped = product_page('"name": "Top black, white &amp; green"')
+    assert rule_values(product_rule("name"), escaped, "text") == ["Top black, white & green"]
 
 
 def test_markup_in_json_ld_text_is_dropped_but_urls_are_kept() -> None:
-    marked = page(
-        '<html><head><script type="application/ld+json">{"@type": "Product",'
-        ' "name": "Staubsaugerzub<wbr/>eh\\u00f6r <b>neu</b> a < b",'
-        ' "url": "https://shop.example/p?a=<1>"}</script></head><body></body></html>'
+    marked = product_page(
+        '"name": "Staubsaugerzub<wbr/>eh\\u00f6r <b>neu</b> a < b",'
+        ' "url": "https://shop.example/p?a=<1>"'
     )
-    name = Rule(source="jsonld", query="name", types=("Product",))
-    assert rule_values(name, marked, "text") == ["Staubsaugerzubehör neu a < b"]
-    url = Rule(source="jsonld", query="url", types=("Product",))
-    assert rule_values(url, marked, "url") == ["https://shop.example/p?a=<1>"]
+    assert rule_values(product_rule("name"), marked, "text") == ["Staubsaugerzubehör neu a < b"]
+    assert rule_values(product_rule("url"), marked, "url") == ["https://shop.example/p?a=<1>"]
 
 
 def test_an_object_referenced_by_id_has_no_name() -> None:
-    referenced = page(
-        '<html><head><script type="application/ld+json">{"@type": "Product", "name": "Mac",'
-        ' "brand": {"@id": "https://e.com/#brand"}, "image": {"@id": "https://e.com/m.jpg"}}'
-        "</script></head><body></body></html>"
+    referenced = product_page(
+        '"name": "Mac", "brand": {"@id": "https://e.com/#brand"},'
+        ' "image": {"@id": "https://e.com/m.jpg"}'
     )
-    brand = Rule(source="jsonld", query="brand", types=("Product",))
-    assert rule_values(brand, referenced, "brand") == []
-    image = Rule(source="jsonld", query="image", types=("Product",))
-    assert rule_values(image, referenced, "image") == ["https://e.com/m.jpg"]
+    assert rule_values(product_rule("brand"), referenced, "brand") == []
+    assert rule_values(product_rule("image"), referenced, "image") == ["https://e.com/m.jpg"]
