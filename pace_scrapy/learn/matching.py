@@ -50,7 +50,10 @@ class TextIndex:
 
     def coverage(self, text: str) -> float:
         """The fraction of ``text``'s word trigrams found in the reference texts."""
-        tokens = words(text)
+        return self.token_coverage(words(text))
+
+    def token_coverage(self, tokens: Sequence[str]) -> float:
+        """:meth:`coverage` of a text already split into :func:`words`."""
         if not tokens:
             return 0.0
         if len(tokens) < NGRAM:
@@ -79,7 +82,7 @@ def covered_blocks(blocks: Iterable[Block], index: TextIndex, threshold: float =
     short: list[int] = []  # positions in ``blocks`` of short blocks found in the texts
     for position, (block, text) in enumerate(texts):
         tokens = words(text)
-        if not tokens or index.coverage(text) < threshold:
+        if not tokens or index.token_coverage(tokens) < threshold:
             continue
         if len(tokens) >= NGRAM or tuple(tokens) in index.whole:
             covered.add(block.id)

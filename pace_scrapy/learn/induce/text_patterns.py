@@ -14,6 +14,8 @@ from collections.abc import Collection, Iterable, Sequence
 from difflib import SequenceMatcher
 from itertools import combinations
 
+from pace_scrapy.config.selectors import compile_regex
+
 MAX_TEXT_PATTERN = 120
 # A label is a few words before a colon: "Posted :", "Author:", "Filed under:".
 _LABEL = re.compile(r"^(\w[\w'’.-]*(?: [\w'’.-]+){0,2}) ?:")
@@ -34,8 +36,9 @@ def text_patterns(texts: Sequence[Sequence[str]], content: Collection[str]) -> l
 
 
 def matches_any(text: str, patterns: Iterable[str]) -> bool:
-    """True when any pattern (case-insensitive) is found in ``text``."""
-    return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
+    """True when any pattern is found in ``text``, compiled as the extractor compiles
+    ``exclude_text`` (case-insensitive)."""
+    return any(compile_regex(pattern).search(text) for pattern in patterns)
 
 
 def matches_any_of(texts: Iterable[str], patterns: Sequence[str]) -> bool:
