@@ -12,26 +12,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from demo_crawls import demo_crawl
+
 from pace_scrapy.demo import DemoSite, serve
 
-REPO = Path(__file__).resolve().parents[1]
 NO_EXTRACTION = json.dumps(
     {
         "pace_scrapy.crawl.pipelines.ExtractionPipeline": None,
         "pace_scrapy.crawl.pipelines.ValidationPipeline": None,
     }
 )
-STATS_EXTENSION = json.dumps({"tests.crawl.statsdump.StatsDump": 0})
 
 
 @dataclass(frozen=True)
@@ -47,26 +45,19 @@ class Run:
 
 def crawl(base_url: str, extraction: bool, concurrency: int, folder: Path) -> Run:
     """Run one crawl in a subprocess and measure it."""
-    stats_file = folder / f"stats-{time.monotonic_ns()}.json"
-    args = [sys.executable, "-m", "scrapy", "crawl", "demo-news", "-a", f"base_url={base_url}"]
-    for setting in (
-        "AUTOTHROTTLE_ENABLED=False",
-        f"CONCURRENT_REQUESTS={concurrency}",
-        f"CONCURRENT_REQUESTS_PER_DOMAIN={concurrency}",
-        "LOG_LEVEL=WARNING",
-        f"EXTENSIONS={STATS_EXTENSION}",
-        f"STATS_JSON_FILE={stats_file}",
-        *([] if extraction else [f"ITEM_PIPELINES={NO_EXTRACTION}"]),
-    ):
-        args += ["-s", setting]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = demo_crawl(
+        base_url,
+        folder,
+        concurrency=concurrency,
+        settings={} if extraction else {"ITEM_PIPELINES": NO_EXTRACTION},
+    )
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(args, cwd=REPO, env=env, check=True)
+    subprocess.run(command.args, cwd=command.cwd, env=command.env, check=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    stats = json.loads(stats_file.read_text(encoding="utf-8"))
+    stats = command.stats()
     return Run(
         mode="extraction" if extraction else "crawl only",
         pages=int(stats.get("pace/config/demo-news/pages", 0)),

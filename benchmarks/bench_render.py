@@ -16,21 +16,19 @@ the load average is printed to tell); and the tree's peak memory: the sum of res
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from demo_crawls import demo_crawl
+
 from pace_scrapy.demo import DemoSite, serve
 
-REPO = Path(__file__).resolve().parents[1]
-STATS_EXTENSION = json.dumps({"tests.crawl.statsdump.StatsDump": 0})
 MIB = 1024 * 1024
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -112,23 +110,18 @@ class TreeSampler(threading.Thread):
 
 def crawl(base_url: str, rendered: bool, options: argparse.Namespace, folder: Path) -> Run:
     """Run one crawl in a subprocess and measure it."""
-    stats_file = folder / f"stats-{time.monotonic_ns()}.json"
-    args = [sys.executable, "-m", "scrapy", "crawl", "demo-news"]
-    args += ["-a", f"base_url={base_url}", "-a", f"max_pages={options.pages}"]
-    for setting in (
-        f"PACE_RENDER={'always' if rendered else 'never'}",
-        f"PACE_BROWSER_MAX_PAGES={options.browser_pages}",
-        "AUTOTHROTTLE_ENABLED=False",
-        f"CONCURRENT_REQUESTS={options.concurrency}",
-        f"CONCURRENT_REQUESTS_PER_DOMAIN={options.concurrency}",
-        "LOG_LEVEL=WARNING",
-        f"EXTENSIONS={STATS_EXTENSION}",
-        f"STATS_JSON_FILE={stats_file}",
-    ):
-        args += ["-s", setting]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = demo_crawl(
+        base_url,
+        folder,
+        concurrency=options.concurrency,
+        spider_args={"max_pages": options.pages},
+        settings={
+            "PACE_RENDER": "always" if rendered else "never",
+            "PACE_BROWSER_MAX_PAGES": options.browser_pages,
+        },
+    )
     start = time.perf_counter()
-    process = subprocess.Popen(args, cwd=REPO, env=env)
+    process = subprocess.Popen(command.args, cwd=command.cwd, env=command.env)
     sampler = TreeSampler(process.pid)
     sampler.start()
     if process.wait() != 0:
@@ -136,7 +129,7 @@ def crawl(base_url: str, rendered: bool, options: argparse.Namespace, folder: Pa
     wall = time.perf_counter() - start
     sampler.done.set()
     sampler.join()
-    stats = json.loads(stats_file.read_text(encoding="utf-8"))
+    stats = command.stats()
     return Run(
         mode="rendered" if rendered else "plain",
         pages=int(stats.get("pace/config/demo-news/pages", 0)),
