@@ -7,7 +7,8 @@ Fields a config defines beyond these appear under their own names (``extra="allo
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -133,3 +134,23 @@ ITEM_TYPES: dict[str, type[_Item]] = {"article": Article, "product": Product}
 def item_type(page_type: str) -> type[_Item]:
     """The item class for a config's ``page_type`` (custom types give :class:`Item`)."""
     return ITEM_TYPES.get(page_type, Item)
+
+
+# The key an object value is read by, first found: authors and brands by name, identifiers by
+# value, images by url.
+TEXT_KEYS = ("name", "value", "url")
+
+
+def value_texts(value: Any) -> list[str]:
+    """The texts of an item field value (as the item dumps it): lists flattened, objects by
+    their first :data:`TEXT_KEYS` key (other objects by all their values), booleans as
+    ``true`` / ``false``, blank texts left out."""
+    if isinstance(value, list):
+        return [text for item in value for text in value_texts(item)]
+    if isinstance(value, Mapping):
+        key = next((k for k in TEXT_KEYS if k in value), None)
+        return value_texts(value[key] if key else list(value.values()))
+    if value is None:
+        return []
+    text = str(value).lower() if isinstance(value, bool) else str(value).strip()
+    return [text] if text else []

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pace_scrapy.evaluate.prediction import PredictedImage, Prediction
+from pace_scrapy.items import TEXT_KEYS, value_texts
 
 # Item fields that are not attributes: the body and its renderings, media, navigation, provenance.
 NOT_ATTRIBUTES = frozenset(
@@ -34,7 +35,7 @@ def item_prediction(item: BaseModel | Mapping[str, Any]) -> Prediction:
     return Prediction(
         body=body_paragraphs(body) if isinstance(body, str) else None,
         title=data.get("headline") or data.get("name") or None,
-        authors=[name for author in data.get("authors", ()) for name in flatten(author)],
+        authors=[name for author in data.get("authors", ()) for name in value_texts(author)],
         date_published=data.get("datePublished") or None,
         images=[
             PredictedImage(src=image["url"], caption=image.get("caption"))
@@ -59,26 +60,13 @@ def body_paragraphs(text: str) -> list[str]:
     return [p.strip() for p in _BLANK_LINE.split(text) if p.strip()]
 
 
-def flatten(value: Any) -> list[str]:
-    """The texts of one field value: lists flattened, ``{name}`` / ``{value}`` objects by it."""
-    if isinstance(value, list):
-        return [text for item in value for text in flatten(item)]
-    if isinstance(value, Mapping):
-        key = next((k for k in ("name", "value") if k in value), None)
-        return flatten(value[key]) if key else []
-    if value is None:
-        return []
-    text = str(value).lower() if isinstance(value, bool) else str(value).strip()
-    return [text] if text else []
-
-
 def flatten_named(name: str, value: Any) -> dict[str, list[str]]:
     """``{name: texts}`` of one field; an object without ``name`` / ``value`` (an aggregate
     rating) gives one entry per key path instead (``aggregateRating.ratingValue``)."""
-    if isinstance(value, Mapping) and not {"name", "value"} & value.keys():
+    if isinstance(value, Mapping) and not set(TEXT_KEYS) & value.keys():
         nested: dict[str, list[str]] = {}
         for key, child in value.items():
             nested |= flatten_named(f"{name}.{key}", child)
         return nested
-    texts = flatten(value)
+    texts = value_texts(value)
     return {name: texts} if texts else {}

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from pace_scrapy.extract.kinds import field_kind
+from pace_scrapy.items import value_texts
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.induce.candidates import FieldExample
 from pace_scrapy.learn.induce.fields import induce_rules
@@ -47,7 +47,7 @@ def disagreements(labels: Sequence[PageLabels], folds: Folds) -> dict[int, dict[
                     continue
                 value = field_value(name, kind, rules.spec(), labels[index].page) if rules else None
                 if value is None or not agrees(kind, value, label.values):
-                    shown = None if value is None else _shown(value)
+                    shown = None if value is None else "; ".join(value_texts(value))
                     found[index][name] = Disagreement(tuple(label.values), shown)
     return dict(found)
 
@@ -79,12 +79,3 @@ def review_labels(
                 revised[index] = answer
         notes.append(note)
     return revised, notes
-
-
-def _shown(value: Any) -> str:
-    """An extracted value as text for the labeller (names of people and brands, URLs)."""
-    if isinstance(value, list):
-        return "; ".join(_shown(item) for item in value)
-    if isinstance(value, dict):
-        return str(value.get("name") or value.get("url") or value.get("value") or value)
-    return str(value)

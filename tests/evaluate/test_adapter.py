@@ -1,6 +1,6 @@
 """Items (models or their JSON dicts) converted to predictions."""
 
-from pace_scrapy.evaluate.adapter import body_paragraphs, flatten, item_prediction
+from pace_scrapy.evaluate.adapter import body_paragraphs, item_prediction
 from pace_scrapy.evaluate.prediction import PredictedImage, Prediction
 from pace_scrapy.items import Article, Author, Brand, Gtin, Image, Item, Product, Table
 
@@ -108,4 +108,3 @@ def test_custom_item_fields_and_json_dict_give_the_same_prediction() -> None:
 
 def test_helpers() -> None:
     assert body_paragraphs("\n\n a \n\n\n b\n") == ["a", "b"]
-    assert flatten([" x ", None, {"name": "y"}, {"other": 1}, ""]) == ["x", "y"]
