@@ -109,15 +109,16 @@ def _article_body(
     chars = sum(len(block.text) for block in body.blocks) if body is not None else 0
     if body is not None:
         body = without_headline(body, headline)
+        if not body.blocks:
+            body = None
     min_chars = spec.min_chars if spec is not None else None
-    if body is not None and body.blocks and (not min_chars or chars >= min_chars):
+    if body is not None and (not min_chars or chars >= min_chars):
         return body, False
     generic = _generic(page, headline) if fallback else None
-    if body is None or not body.blocks:
-        return generic, generic is not None
-    if generic is not None and contains_text(generic, body):
-        return body, False
-    rejected["articleBody"] = f"{chars} characters, fewer than the body's min_chars {min_chars}"
+    if body is not None:  # shorter than min_chars
+        if generic is not None and contains_text(generic, body):
+            return body, False
+        rejected["articleBody"] = f"{chars} characters, fewer than the body's min_chars {min_chars}"
     return generic, generic is not None
 
 
