@@ -3,6 +3,8 @@ runner's ``Learner`` signature. Module-level functions, so worker processes can 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.evaluate.candidates import page_url
 from pace_scrapy.evaluate.gold import GoldPage, LabelledPage
@@ -57,7 +59,14 @@ def page_type(gold: GoldPage) -> str:
     return PAGE_TYPES.get(gold.kind, gold.kind)
 
 
+def site_page_type(pages: list[LabelledPage]) -> str:
+    """The page type of most training pages (the first page's on a tie; article without
+    pages): a shop's blog post among its product pages does not make it a news site."""
+    kinds = Counter(page_type(page.gold) for page in pages)
+    return kinds.most_common(1)[0][0] if kinds else "article"
+
+
 def _learn(name: str, pages: list[LabelledPage], labeler: Labeler) -> PublisherConfig:
-    kind = page_type(pages[0].gold) if pages else "article"
+    kind = site_page_type(pages)
     loaded = [Page.from_html(page.html_bytes(), page_url(page)) for page in pages]
     return learn_config(name, loaded, labeler, page_type=kind).config

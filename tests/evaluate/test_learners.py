@@ -1,5 +1,7 @@
-from pace_scrapy.evaluate.gold import GoldPage
-from pace_scrapy.evaluate.learners import gold_values, page_type
+from pathlib import Path
+
+from pace_scrapy.evaluate.gold import GoldPage, LabelledPage
+from pace_scrapy.evaluate.learners import gold_values, page_type, site_page_type
 
 
 def test_article_gold_labels_article_fields() -> None:
@@ -21,3 +23,16 @@ def test_product_and_book_gold_label_product_fields_and_attributes() -> None:
     book = GoldPage(dataset="d", site="s", kind="book", attributes={"isbn_13": (": 978",)})
     assert gold_values(book) == {"isbn_13": ": 978"}
     assert page_type(product) == page_type(book) == "product"
+
+
+def test_a_site_is_learnt_as_the_type_of_most_of_its_training_pages() -> None:
+    def pages(*kinds: str) -> list[LabelledPage]:
+        return [
+            LabelledPage(Path(f"{i}.html"), f"{i:04}", GoldPage(dataset="d", site="s", kind=kind))
+            for i, kind in enumerate(kinds)
+        ]
+
+    assert site_page_type(pages("product", "generic", "generic")) == "article"
+    assert site_page_type(pages("product", "generic", "book")) == "product"
+    assert site_page_type(pages("product", "article")) == "product"  # a tie: the first page's
+    assert site_page_type([]) == "article"
