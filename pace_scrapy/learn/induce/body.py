@@ -148,15 +148,18 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
     """A better score wins; at about the same score (within 0.01), the container matching
     fewer elements per page (one wrapper generalises to block types the pages did not show, a
     list of paragraphs does not), then a named one over a positional path, then the tighter
-    one (less to exclude, less to go wrong)."""
+    one (less to exclude, less to go wrong), then the outer one (a wrapper that holds nothing
+    more on the training pages may hold a continuation on others)."""
     if abs(candidate.score - best.score) > SCORE_TIE:
         return candidate.score > best.score
 
-    def key(c: _Candidate) -> tuple[int, bool, float, int]:
-        matches = sum(len(_first_matching(s, c.containers)) for s in samples)
+    def key(c: _Candidate) -> tuple[int, bool, float, int, int]:
+        roots = [_first_matching(s, c.containers) for s in samples]
+        matches = sum(map(len, roots))
         positional = any(":nth-of-type" in css for css in c.containers)
         tight = sum(_container_f1(s, c.containers) for s in samples)
-        return matches, positional, -tight, len(c.exclusions)
+        depth = sum(len(list(root.iterancestors())) for found in roots for root in found)
+        return matches, positional, -tight, len(c.exclusions), depth
 
     return key(candidate) < key(best)
 

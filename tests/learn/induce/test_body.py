@@ -200,3 +200,38 @@ def test_a_standfirst_outside_the_body_container_is_grouped_with_it() -> None:
     body = select_body(unseen.page.root, spec)
     assert body is not None
     assert body_paragraphs(body.blocks, body.skip) == content  # in reading order
+
+
+def continued_sample(one: str, two: str, more: str = "") -> tuple[BodySample, list[str]]:
+    """A blog post whose teaser is in ``entry-body`` and whose rest, when it has one, is in an
+    ``entry-more`` beside it (both in ``entry-content``)."""
+    rest = f'<div class="entry-more"><p>{more}</p></div>' if more else ""
+    doc = page(
+        f'<body><div class="entry-content"><div class="entry-body"><p>{one}</p><p>{two}</p>'
+        f'</div>{rest}</div><div class="entry-footer">Posted at noon | Permalink</div></body>'
+    )
+    content = [one, two, *([more] if more else [])]
+    return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
+
+
+def test_a_wrapper_holding_nothing_more_is_preferred_for_what_other_pages_add() -> None:
+    first, _ = continued_sample(
+        "Rain fell on the city for a week.", "Rivers rose above the banks in the night."
+    )
+    second, _ = continued_sample(
+        "The mayor opened a new bridge today.", "Traffic eased by noon on the new route."
+    )
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert [s.css for s in spec.containers] == ["div.entry-content"]
+    from pace_scrapy.extract.body import select_body
+    from pace_scrapy.extract.render_text import body_paragraphs
+
+    unseen, content = continued_sample(
+        "A new school was built in the valley.",
+        "Pupils arrive in May.",
+        more="The rest of the post, behind a continue-reading link, tells who paid for it.",
+    )
+    body = select_body(unseen.page.root, spec)
+    assert body is not None
+    assert body_paragraphs(body.blocks, body.skip) == content
