@@ -268,10 +268,13 @@ class BodySpec(_Data):
     the regular expressions (searched, case-insensitive); ``max_link_density`` drops text,
     heading, list and quote blocks whose share of link text is above it (lists of related
     stories, "More in India" lines). A body with fewer than ``min_chars`` characters is
-    taken for a wrong match (another template) and left to the generic fallback.
+    taken for a wrong match (another template) and left to the generic fallback. ``lead``
+    selects a standfirst kept apart from the body's container: the nodes it selects before the
+    first container node (not around it) open the body; without a container match it is unused.
     """
 
     containers: tuple[Selector, ...] = Field(min_length=1)
+    lead: Selector | None = None
     exclude: tuple[Selector, ...] = ()
     exclude_text: tuple[str, ...] = ()
     keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS

@@ -51,10 +51,30 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
     else:
         return None
     containers = outermost(found)
+    if spec.lead is not None:
+        containers = with_leads(root, containers, select(root, spec.lead))
     skip = select_all(containers, spec.exclude)
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
     return build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
+
+
+def with_leads(
+    root: HtmlElement, containers: list[HtmlElement], leads: Collection[HtmlElement]
+) -> list[HtmlElement]:
+    """``containers`` opened by those of ``leads`` that come before the first of them in the
+    page and are neither around nor inside it (a standfirst above the body)."""
+    if not leads or not containers:
+        return containers
+    first, wanted = containers[0], set(leads)
+    around = set(first.iterancestors())
+    before = []
+    for element in root.iter():
+        if element is first:
+            break
+        if element in wanted and element not in around:
+            before.append(element)
+    return outermost(before) + containers if before else containers
 
 
 def link_dense(block: Block, max_link_density: float | None) -> bool:

@@ -61,6 +61,24 @@ def test_no_container_gives_none() -> None:
     )
 
 
+def test_a_lead_above_the_container_opens_the_body_only_with_a_container() -> None:
+    lead = {"lead": {"css": "p.lead"}}
+    story = page(
+        '<body><p class="lead">Rivers rose.</p><main><p class="lead">Inside.</p><p>Text.</p>'
+        '</main><p class="lead">After.</p></body>'
+    )
+    body = select_body(story.root, spec(**lead))
+    assert body is not None
+    # the lead inside the container is the container's; one after it is not a lead
+    assert [b.text for b in body.blocks] == ["Rivers rose.", "Inside.", "Text."]
+    around = page('<body><div class="lead"><main><p>Text.</p></main></div></body>')
+    assert [b.text for b in select_body(around.root, spec(lead={"css": "div.lead"})).blocks] == [
+        "Text."
+    ]
+    without = page('<body><p class="lead">Rivers rose.</p><div><p>Text.</p></div></body>')
+    assert select_body(without.root, spec(**lead)) is None  # no container: no body at all
+
+
 def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
     long = "A paragraph long enough to count as a duplicate when seen twice."
     body = body_from_root(

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from lxml.html import HtmlElement
 
 from pace_scrapy.config.model import BodySpec, Selector
-from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense
+from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense, with_leads
 from pace_scrapy.learn.induce.body_sample import BodySample, f1
 from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
@@ -24,13 +24,13 @@ MAX_CONTAINER_CANDIDATES = 12
 MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
 SCORE_TIE = 0.01
-# A second container grouped with the first (a standfirst above the body) must add this many
+# A lead (a standfirst above the body containers, kept apart from them) must add this many
 # labelled characters over the training pages, with other text at most this share of them on
 # each page, and not be named like furniture; this many are tried.
-MIN_COMPANION_CHARS = 40
-COMPANION_NOISE = 0.25
-MAX_COMPANIONS = 3
-COMPANION_MIN_GAIN = 0.001
+MIN_LEAD_CHARS = 40
+LEAD_NOISE = 0.25
+MAX_LEADS = 3
+LEAD_MIN_GAIN = 0.001
 # Link-density limits the body may get, lowest first: blocks with a larger share of link text
 # are dropped (related-story lists). The limit stays this far above the densest content block.
 LINK_DENSITY_LIMITS = (0.5, 0.6, 0.7, 0.8, 0.9)
@@ -74,6 +74,7 @@ BOILERPLATE_TAGS = frozenset({"aside", "nav", "footer", "form", "button", "selec
 @dataclass
 class _Candidate:
     containers: list[str]
+    lead: str | None = None  # a standfirst above the containers
     exclusions: list[str] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     max_link_density: float | None = None
@@ -88,12 +89,11 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
     ranked = _rank_containers(samples)
     best: _Candidate | None = None
     for css in _shortlist(samples, ranked):
-        candidate = _refine(samples, [css])
+        candidate = _with_lead(samples, _refine(samples, [css]), ranked)
         if best is None or _preferred(samples, candidate, best):
             best = candidate
     if best is None:
         return None
-    best = _with_companion(samples, best, ranked)
     _add_fallback_containers(samples, best, ranked)
     return BodySpec(
         containers=tuple(Selector(css=css) for css in best.containers),
@@ -101,6 +101,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         exclude_text=tuple(best.patterns),
         max_link_density=best.max_link_density,
         min_chars=_min_chars(samples),
+        lead=Selector(css=best.lead) if best.lead else None,
     )
 
 
@@ -135,13 +136,29 @@ def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
 
 def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]]) -> list[str]:
     """The best containers by F1, and the best by recall-weighted F (exclusions may fix
-    their precision)."""
-    by_f1 = [css for css, _ in ranked[:MAX_CONTAINER_CANDIDATES]]
+    their precision); selectors of the same elements on every sample count once."""
+    distinct = _distinct(samples, [css for css, _ in ranked])
     recall_weighted = sorted(
-        (css for css, _ in ranked),
-        key=lambda css: -sum(_container_f1(s, [css], beta=3.0) for s in samples),
+        distinct, key=lambda css: -sum(_container_f1(s, [css], beta=3.0) for s in samples)
     )
-    return list(dict.fromkeys(by_f1 + recall_weighted[:MAX_CONTAINER_CANDIDATES]))
+    return list(
+        dict.fromkeys(
+            distinct[:MAX_CONTAINER_CANDIDATES] + recall_weighted[:MAX_CONTAINER_CANDIDATES]
+        )
+    )
+
+
+def _distinct(samples: Sequence[BodySample], selectors: Sequence[str]) -> list[str]:
+    """One selector per set of matched elements, in order: the first named one, else the
+    first one (``main`` and ``div.page > main`` are one candidate on these pages)."""
+    chosen: dict[tuple[tuple[int, ...], ...], str] = {}
+    keys = []
+    for css in selectors:
+        key = tuple(tuple(map(id, sample.select(css))) for sample in samples)
+        keys.append(key)
+        if key not in chosen or (":nth-of-type" in chosen[key] and ":nth-of-type" not in css):
+            chosen[key] = css
+    return list(dict.fromkeys(chosen[key] for key in keys))
 
 
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:
@@ -149,7 +166,8 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
     fewer elements per page (one wrapper generalises to block types the pages did not show, a
     list of paragraphs does not), then a named one over a positional path, then the tighter
     one (less to exclude, less to go wrong), then the outer one (a wrapper that holds nothing
-    more on the training pages may hold a continuation on others)."""
+    more on the training pages may hold a continuation on others). A lead is not counted as a
+    match."""
     if abs(candidate.score - best.score) > SCORE_TIE:
         return candidate.score > best.score
 
@@ -157,15 +175,17 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
         roots = [_first_matching(s, c.containers) for s in samples]
         matches = sum(map(len, roots))
         positional = any(":nth-of-type" in css for css in c.containers)
-        tight = sum(_container_f1(s, c.containers) for s in samples)
+        tight = sum(_container_f1(s, c.containers, lead=c.lead) for s in samples)
         depth = sum(len(list(root.iterancestors())) for found in roots for root in found)
         return matches, positional, -tight, len(c.exclusions), depth
 
     return key(candidate) < key(best)
 
 
-def _container_f1(sample: BodySample, containers: Sequence[str], beta: float = 1.0) -> float:
-    roots = _first_matching(sample, containers)
+def _container_f1(
+    sample: BodySample, containers: Sequence[str], beta: float = 1.0, lead: str | None = None
+) -> float:
+    roots = _roots(sample, containers, lead)
     content, other = sample.chars(sample.inside(roots))
     return f1(content, other, sample.content_chars, beta)
 
@@ -178,10 +198,18 @@ def _first_matching(sample: BodySample, containers: Sequence[str]) -> list[HtmlE
     return []
 
 
-def _refine(samples: Sequence[BodySample], containers: list[str]) -> _Candidate:
+def _roots(sample: BodySample, containers: Sequence[str], lead: str | None) -> list[HtmlElement]:
+    """The body's root elements on a sample, as the extractor finds them."""
+    found = _first_matching(sample, containers)
+    return with_leads(sample.page.root, found, sample.select(lead)) if lead else found
+
+
+def _refine(
+    samples: Sequence[BodySample], containers: list[str], lead: str | None = None
+) -> _Candidate:
     """Add exclusions (selectors, then repeated texts) to a container choice; score it."""
-    candidate = _Candidate(containers=containers)
-    roots = [_first_matching(sample, containers) for sample in samples]
+    candidate = _Candidate(containers=containers, lead=lead)
+    roots = [_roots(sample, containers, lead) for sample in samples]
     kept = [sample.inside(r) for sample, r in zip(samples, roots, strict=True)]
     proposals = _exclusion_proposals(samples, roots, kept)
     while len(candidate.exclusions) < MAX_EXCLUSIONS and proposals:
@@ -324,17 +352,17 @@ def _recurring_patterns(
     ]
 
 
-def _with_companion(
+def _with_lead(
     samples: Sequence[BodySample], chosen: _Candidate, ranked: Sequence[tuple[str, float]]
 ) -> _Candidate:
-    """The chosen container grouped with a second one (``A, B``) when labelled content sits
-    above it in an element of its own (a standfirst, a dateline), if that scores better on the
-    training pages. Only the pages the chosen container matches count (a page of another
-    template gets a fallback container instead)."""
+    """The chosen containers with a lead when labelled content sits above them in an element
+    of its own (a standfirst, a dateline), if that scores better on the training pages. Only
+    the pages the chosen container matches count (a page of another template gets a fallback
+    container instead)."""
     roots = [_first_matching(sample, chosen.containers) for sample in samples]
     matched = [(s, r) for s, r in zip(samples, roots, strict=True) if r]
     missed = sum(s.content_chars - s.chars(s.inside(r))[0] for s, r in matched)
-    if missed < MIN_COMPANION_CHARS:
+    if missed < MIN_LEAD_CHARS:
         return chosen
     starts = [min(sample.inside(sample_roots), default=0) for sample, sample_roots in matched]
     options: list[tuple[int, bool, int, str]] = []
@@ -346,13 +374,12 @@ def _with_companion(
             continue  # above the body wherever it is, as a standfirst is
         counts = [sample.chars(ids) for (sample, _), ids in zip(matched, added, strict=True)]
         gain = sum(content for content, _ in counts)
-        if gain >= MIN_COMPANION_CHARS and all(o <= c * COMPANION_NOISE for c, o in counts):
+        if gain >= MIN_LEAD_CHARS and all(o <= c * LEAD_NOISE for c, o in counts):
             options.append((-gain, not _specific(css), len(css), css))
     best = chosen
-    first, *rest = chosen.containers
-    for *_, css in sorted(options)[:MAX_COMPANIONS]:
-        candidate = _refine(samples, [f"{first}, {css}", *rest])
-        if candidate.score > best.score + COMPANION_MIN_GAIN:
+    for *_, css in sorted(options)[:MAX_LEADS]:
+        candidate = _refine(samples, chosen.containers, lead=css)
+        if candidate.score > best.score + LEAD_MIN_GAIN:
             best = candidate
     return best
 

@@ -175,7 +175,7 @@ def standfirst_sample(title: str, lead: str, one: str, two: str) -> tuple[BodySa
     return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
 
 
-def test_a_standfirst_outside_the_body_container_is_grouped_with_it() -> None:
+def test_a_standfirst_outside_the_body_container_is_learnt_as_its_lead() -> None:
     first, _ = standfirst_sample(
         "Floods",
         "Rivers rose across the north overnight.",
@@ -190,7 +190,8 @@ def test_a_standfirst_outside_the_body_container_is_grouped_with_it() -> None:
     )
     spec = induce_body([first, second])
     assert spec is not None
-    assert [s.css for s in spec.containers] == ["div.story, p.standfirst"]
+    assert [s.css for s in spec.containers] == ["div.story"]
+    assert spec.lead is not None and spec.lead.css == "p.standfirst"
     from pace_scrapy.extract.body import select_body
     from pace_scrapy.extract.render_text import body_paragraphs
 
@@ -235,3 +236,21 @@ def test_a_wrapper_holding_nothing_more_is_preferred_for_what_other_pages_add() 
     body = select_body(unseen.page.root, spec)
     assert body is not None
     assert body_paragraphs(body.blocks, body.skip) == content
+
+
+def test_one_page_story_and_lead_beat_a_wrapper_with_exclusions() -> None:
+    # On one page, a wrapper of headline, standfirst, byline and story, with the headline and
+    # byline excluded, fits the labels as well as the story with its standfirst as lead; the
+    # story is the tighter choice.
+    html = STANDFIRST.replace("<header>", '<main class="page"><header>').replace(
+        "</div><footer>", '</div><div class="related">Also read</div></main><footer>'
+    )
+    lead = "Rivers rose across the north overnight, and many left their homes."
+    one = "Rain fell for a week and the rivers could not hold it any longer."
+    two = "Roads were shut in three counties while the water went down again."
+    doc = page(html.format(title="Floods", lead=lead, one=one, two=two))
+    sample = BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex([lead, one, two]))))
+    spec = induce_body([sample])
+    assert spec is not None
+    assert [s.css for s in spec.containers] == ["div.story"]
+    assert spec.lead is not None and spec.lead.css == "p.standfirst"
