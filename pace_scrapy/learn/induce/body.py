@@ -89,11 +89,12 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
     ranked = _rank_containers(samples)
     best: _Candidate | None = None
     for css in _shortlist(samples, ranked):
-        candidate = _with_lead(samples, _refine(samples, [css]), ranked)
+        candidate = _refine(samples, [css])
         if best is None or _preferred(samples, candidate, best):
             best = candidate
     if best is None:
         return None
+    best = _with_lead(samples, best, ranked)
     _add_fallback_containers(samples, best, ranked)
     return BodySpec(
         containers=tuple(Selector(css=css) for css in best.containers),
@@ -136,29 +137,13 @@ def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
 
 def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]]) -> list[str]:
     """The best containers by F1, and the best by recall-weighted F (exclusions may fix
-    their precision); selectors of the same elements on every sample count once."""
-    distinct = _distinct(samples, [css for css, _ in ranked])
+    their precision)."""
+    by_f1 = [css for css, _ in ranked[:MAX_CONTAINER_CANDIDATES]]
     recall_weighted = sorted(
-        distinct, key=lambda css: -sum(_container_f1(s, [css], beta=3.0) for s in samples)
+        (css for css, _ in ranked),
+        key=lambda css: -sum(_container_f1(s, [css], beta=3.0) for s in samples),
     )
-    return list(
-        dict.fromkeys(
-            distinct[:MAX_CONTAINER_CANDIDATES] + recall_weighted[:MAX_CONTAINER_CANDIDATES]
-        )
-    )
-
-
-def _distinct(samples: Sequence[BodySample], selectors: Sequence[str]) -> list[str]:
-    """One selector per set of matched elements, in order: the first named one, else the
-    first one (``main`` and ``div.page > main`` are one candidate on these pages)."""
-    chosen: dict[tuple[tuple[int, ...], ...], str] = {}
-    keys = []
-    for css in selectors:
-        key = tuple(tuple(map(id, sample.select(css))) for sample in samples)
-        keys.append(key)
-        if key not in chosen or (":nth-of-type" in chosen[key] and ":nth-of-type" not in css):
-            chosen[key] = css
-    return list(dict.fromkeys(chosen[key] for key in keys))
+    return list(dict.fromkeys(by_f1 + recall_weighted[:MAX_CONTAINER_CANDIDATES]))
 
 
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:

@@ -236,21 +236,3 @@ def test_a_wrapper_holding_nothing_more_is_preferred_for_what_other_pages_add() 
     body = select_body(unseen.page.root, spec)
     assert body is not None
     assert body_paragraphs(body.blocks, body.skip) == content
-
-
-def test_one_page_story_and_lead_beat_a_wrapper_with_exclusions() -> None:
-    # On one page, a wrapper of headline, standfirst, byline and story, with the headline and
-    # byline excluded, fits the labels as well as the story with its standfirst as lead; the
-    # story is the tighter choice.
-    html = STANDFIRST.replace("<header>", '<main class="page"><header>').replace(
-        "</div><footer>", '</div><div class="related">Also read</div></main><footer>'
-    )
-    lead = "Rivers rose across the north overnight, and many left their homes."
-    one = "Rain fell for a week and the rivers could not hold it any longer."
-    two = "Roads were shut in three counties while the water went down again."
-    doc = page(html.format(title="Floods", lead=lead, one=one, two=two))
-    sample = BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex([lead, one, two]))))
-    spec = induce_body([sample])
-    assert spec is not None
-    assert [s.css for s in spec.containers] == ["div.story"]
-    assert spec.lead is not None and spec.lead.css == "p.standfirst"
