@@ -1,5 +1,8 @@
 import pytest
 
+from pace_scrapy.config.model import BodySpec
+from pace_scrapy.extract.body import select_body
+from pace_scrapy.extract.render_text import body_paragraphs
 from pace_scrapy.learn.induce.body import induce_body
 from pace_scrapy.learn.induce.body_sample import BodySample, f1
 from pace_scrapy.learn.matching import TextIndex, covered_blocks
@@ -18,6 +21,13 @@ def sample(
     doc = page(html)
     content = [one, two]
     return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
+
+
+def kept_paragraphs(unseen: BodySample, spec: BodySpec) -> list[str]:
+    """The paragraphs a learnt spec keeps on a page it did not learn from."""
+    body = select_body(unseen.page.root, spec)
+    assert body is not None
+    return body_paragraphs(body.blocks, body.skip)
 
 
 def test_f1() -> None:
@@ -41,8 +51,6 @@ def test_container_and_exclusions_generalise_to_a_rebuilt_page() -> None:
     excluded = " ".join(str(s.css) for s in spec.exclude)
     assert "ad-slot" in excluded
     # the learnt spec on a page of a later build (new hashes, a related box never seen)
-    from pace_scrapy.extract.body import select_body
-    from pace_scrapy.extract.render_text import body_paragraphs
 
     unseen, content = sample(
         "A new school was built in the valley.",
@@ -51,9 +59,7 @@ def test_container_and_exclusions_generalise_to_a_rebuilt_page() -> None:
         "Qq81z",
         extra='<div class="related-links"><a href="/a">Another story</a></div>',
     )
-    body = select_body(unseen.page.root, spec)
-    assert body is not None
-    assert body_paragraphs(body.blocks, body.skip) == content
+    assert kept_paragraphs(unseen, spec) == content
 
 
 def test_exclusions_never_remove_labelled_content() -> None:
@@ -91,8 +97,6 @@ def test_fallback_container_for_a_second_template() -> None:
     spec = induce_body([one, two])
     assert spec is not None
     assert len(spec.containers) == 2
-    from pace_scrapy.extract.body import select_body
-
     for sample_ in (one, two):
         body = select_body(sample_.page.root, spec)
         assert body is not None
@@ -134,15 +138,11 @@ def test_link_lists_inside_the_body_are_dropped_by_density(related: str) -> None
     )
     spec = induce_body([first, second])
     assert spec is not None and spec.max_link_density == 0.5
-    from pace_scrapy.extract.body import select_body
-    from pace_scrapy.extract.render_text import body_paragraphs
 
     unseen, content = sample(
         "A school was built.", "Pupils arrive in May.", "cars", "a1", extra=related.format("Hull")
     )
-    body = select_body(unseen.page.root, spec)
-    assert body is not None
-    assert body_paragraphs(body.blocks, body.skip) == content
+    assert kept_paragraphs(unseen, spec) == content
 
 
 def test_no_link_density_limit_when_content_is_links() -> None:
@@ -192,15 +192,11 @@ def test_a_standfirst_outside_the_body_container_is_learnt_as_its_lead() -> None
     assert spec is not None
     assert [s.css for s in spec.containers] == ["div.story"]
     assert spec.lead is not None and spec.lead.css == "p.standfirst"
-    from pace_scrapy.extract.body import select_body
-    from pace_scrapy.extract.render_text import body_paragraphs
 
     unseen, content = standfirst_sample(
         "School", "A new school opens in the valley.", "It cost a lot.", "Pupils come in May."
     )
-    body = select_body(unseen.page.root, spec)
-    assert body is not None
-    assert body_paragraphs(body.blocks, body.skip) == content  # in reading order
+    assert kept_paragraphs(unseen, spec) == content  # in reading order
 
 
 def continued_sample(one: str, two: str, more: str = "") -> tuple[BodySample, list[str]]:
@@ -225,14 +221,10 @@ def test_a_wrapper_holding_nothing_more_is_preferred_for_what_other_pages_add() 
     spec = induce_body([first, second])
     assert spec is not None
     assert [s.css for s in spec.containers] == ["div.entry-content"]
-    from pace_scrapy.extract.body import select_body
-    from pace_scrapy.extract.render_text import body_paragraphs
 
     unseen, content = continued_sample(
         "A new school was built in the valley.",
         "Pupils arrive in May.",
         more="The rest of the post, behind a continue-reading link, tells who paid for it.",
     )
-    body = select_body(unseen.page.root, spec)
-    assert body is not None
-    assert body_paragraphs(body.blocks, body.skip) == content
+    assert kept_paragraphs(unseen, spec) == content
