@@ -13,11 +13,15 @@ def test_scripts_styles_and_hidden_elements_are_removed_tails_kept() -> None:
     body, _ = cleaned(
         "<body><p>a<script>x()</script>b<style>p{}</style>c</p>"
         "<p hidden>h1</p><p aria-hidden='true'>h2</p><p aria-hidden='false'>shown</p>"
-        "<p style='color: red; DISPLAY : none'>h3</p><p style='visibility:hidden'>h4</p>"
+        "<p style='color: red; DISPLAY : NONE'>h3</p><p style='Visibility:Hidden'>h4</p>"
+        "<p style='display: block; border: none'>shown too</p>"
         "<noscript>n</noscript><template>t</template><svg><text>s</text></svg>"
         "<!-- comment --><p>end<span hidden>x</span> tail</p></body>"
     )
-    assert body == ('<body><p>abc</p><p aria-hidden="false">shown</p><p>end tail</p></body>')
+    assert body == (
+        '<body><p>abc</p><p aria-hidden="false">shown</p>'
+        '<p style="display: block; border: none">shown too</p><p>end tail</p></body>'
+    )
 
 
 def test_jsonld_is_kept_aside_and_meta_stays() -> None:
