@@ -23,6 +23,7 @@ from scrapy.exceptions import UsageError
 
 from pace_scrapy.commands.eval import learner_for
 from pace_scrapy.evaluate.candidates import OURS_PREFIX
+from pace_scrapy.evaluate.defaults import DEFAULT_WORKERS
 from pace_scrapy.evaluate.gate import (
     GateSpec,
     check,
@@ -34,7 +35,7 @@ from pace_scrapy.evaluate.gate import (
     select_sites,
 )
 from pace_scrapy.evaluate.gold import BENCH_ENV, bench_root
-from pace_scrapy.evaluate.runner import DEFAULT_WORKERS, evaluate_sites
+from pace_scrapy.evaluate.runner import evaluate_sites
 
 GATE_FILE = Path(__file__).resolve().with_name("gate.json")
 

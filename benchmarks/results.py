@@ -22,9 +22,9 @@ from pathlib import Path
 from time import perf_counter
 
 from pace_scrapy.commands.eval import LEARNERS
+from pace_scrapy.evaluate.defaults import DEFAULT_BASELINES, DEFAULT_TRAIN
 from pace_scrapy.evaluate.gold import BENCH_ENV, bench_root
 from pace_scrapy.evaluate.record import record
-from pace_scrapy.evaluate.runner import DEFAULT_BASELINES, DEFAULT_TRAIN
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "RESULTS.md"

@@ -23,25 +23,20 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from time import perf_counter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from pace_scrapy.config.store import load_config
 from pace_scrapy.errors import ConfigError
-from pace_scrapy.evaluate.candidates import available_baselines
+from pace_scrapy.evaluate.defaults import DEFAULT_BASELINES, DEFAULT_TRAIN, DEFAULT_WORKERS
 from pace_scrapy.evaluate.gold import load_pages
 from pace_scrapy.evaluate.report import markdown, write_json
-from pace_scrapy.evaluate.results import Evaluation
-from pace_scrapy.evaluate.runner import (
-    DEFAULT_BASELINES,
-    DEFAULT_TRAIN,
-    DEFAULT_WORKERS,
-    Learner,
-    evaluate_bench,
-    evaluate_config,
-)
+
+if TYPE_CHECKING:
+    from pace_scrapy.evaluate.results import Evaluation
+    from pace_scrapy.evaluate.runner import Learner
 
 # Learner name -> "module:callable" of a Learner (see pace_scrapy.evaluate.runner.Learner).
 LEARNERS = {
@@ -148,6 +143,11 @@ class Command(ScrapyCommand):
         """Evaluate, print the tables, write the JSON."""
         if bool(opts.config) == bool(opts.bench):
             raise UsageError("give either --config (with pages) or --bench")
+        # Scrapy imports every command to list them, for any ``scrapy`` command line: the
+        # evaluation stack (metrics, tokenisers, baselines: about a second) is imported when
+        # pace-eval runs, not when a crawl starts.
+        from pace_scrapy.evaluate.candidates import available_baselines  # noqa: PLC0415
+
         try:
             baselines = available_baselines(split_names(opts.baselines))
         except ValueError as exc:
@@ -183,6 +183,8 @@ class Command(ScrapyCommand):
             pages = load_pages(Path(arg) for arg in args)
         except (FileNotFoundError, ValueError, TypeError) as exc:
             raise UsageError(str(exc), print_help=False) from exc
+        from pace_scrapy.evaluate.runner import evaluate_config  # noqa: PLC0415 (see run)
+
         return evaluate_config(load_config(opts.config), pages, baselines=baselines)
 
     def _bench(
@@ -197,6 +199,8 @@ class Command(ScrapyCommand):
         missing = [d for d in [root, *(root / name for name in opts.dataset)] if not d.is_dir()]
         if missing:
             raise UsageError(f"no such folder: {missing[0]}", print_help=False)
+        from pace_scrapy.evaluate.runner import evaluate_bench  # noqa: PLC0415 (see run)
+
         return evaluate_bench(
             root,
             opts.dataset or None,

@@ -33,15 +33,12 @@ from pace_scrapy.evaluate.candidates import (
     failed_candidate,
     score_pages,
 )
+from pace_scrapy.evaluate.defaults import DEFAULT_BASELINES, DEFAULT_TRAIN, DEFAULT_WORKERS
 from pace_scrapy.evaluate.gold import LabelledPage, iter_sites, load_site
 from pace_scrapy.evaluate.results import Evaluation, SiteRun
 
 # learner(config name, training pages) -> config; raises PaceError when it cannot learn.
 Learner = Callable[[str, list[LabelledPage]], PublisherConfig]
-
-DEFAULT_BASELINES = ("trafilatura", "readability", "resiliparse")
-DEFAULT_TRAIN = 3
-DEFAULT_WORKERS = 2
 
 
 @dataclass(frozen=True)

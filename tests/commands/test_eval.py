@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -110,3 +111,17 @@ def test_split_names() -> None:
     assert split_names("a, b,,c") == ["a", "b", "c"]
     assert split_names("none") == []
     assert split_names(None) == []
+
+
+def test_commands_leave_the_evaluation_stack_unimported() -> None:
+    """Scrapy imports every command for any command line, a crawl's too: the evaluation
+    stack (metrics, tokenisers, baselines) is imported only when pace-eval runs."""
+    heavy = ("nltk", "pace_scrapy.evaluate.metrics", "pace_scrapy.evaluate.baselines")
+    code = (
+        "import sys, pace_scrapy.commands.eval, pace_scrapy.commands.learn, "
+        f"pace_scrapy.commands.extract; print([m for m in {heavy!r} if m in sys.modules])"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert found.strip() == "[]"
