@@ -18,5 +18,8 @@ DATE_PATTERNS = (
 )
 # Between the names of a byline: commas, "and"/"&" (and the same word in a few languages).
 NAME_SEPARATOR = r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\bog\b|\ben\b)\s*"
-# The part of a text before its first separator ("Jane Doe | 3 March 2024" -> "Jane Doe").
+# The part of a text before its first separator ("Jane Doe | 3 March 2024" -> "Jane Doe"),
+# the whole text when it has none.
 SEPARATOR_CUT = r"^(.*?)\s*(?:[|·•—–]|\s-\s|$)"
+# The same, for a text that has a separator only (no match otherwise, so no value).
+SEPARATED_HEAD = r"^(.*?)\s*(?:[|·•—–]|\s-\s)"

@@ -24,7 +24,12 @@ from pace_scrapy.learn.induce.anchors import anchored_xpaths, own_text_xpaths
 from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import words
-from pace_scrapy.learn.patterns import DATE_PATTERNS, NAME_SEPARATOR, SEPARATOR_CUT
+from pace_scrapy.learn.patterns import (
+    DATE_PATTERNS,
+    NAME_SEPARATOR,
+    SEPARATED_HEAD,
+    SEPARATOR_CUT,
+)
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import jsonld_types
 from pace_scrapy.page.text import element_text
@@ -35,6 +40,8 @@ MAX_JSON_DEPTH = 3
 ATTRIBUTES = ("datetime", "content", "title", "href", "src", "data-src", "value")
 # A link or an image source is no text value, even when its slug has the same words.
 TEXT_ATTRIBUTES = ("datetime", "content", "title", "value")
+# A token made of digits and punctuation only.
+_NUMBER = re.compile(r"[\W\d_]*\d[\W\d_]*")
 # Kinds whose values are not a node's text: no rules from text or labels.
 NOT_TEXT_KINDS = frozenset({"image", "images", "links", "url"})
 
@@ -111,27 +118,30 @@ def _dom_candidates(
 
 
 def transform_options(kind: str, text: str, values: Sequence[str]) -> Iterator[tuple[Any, ...]]:
-    """Transform chains that may turn a node's text into the labelled value(s)."""
-    yield ()
+    """Transform chains that may turn a node's text into the labelled value(s).
+
+    People are split into names unless a labelled name would be split too: a byline of one
+    name on the training pages may show several on others."""
     if kind == "date":
+        yield ()
         for pattern in DATE_PATTERNS:
             if re.search(pattern, text, re.IGNORECASE):
                 yield (RegexTransform(op="regex", pattern=pattern),)
         return
-    cut = (RegexTransform(op="regex", pattern=SEPARATOR_CUT),)
-    head = re.match(SEPARATOR_CUT, text)
-    heads = [(), cut, _strip(text, values)]
-    if head is not None:
-        heads.append(cut + _strip(head.group(1), values))
+    heads: list[tuple[Any, ...]] = [(), _strip(text, values)]
+    for pattern in (SEPARATOR_CUT, SEPARATED_HEAD):
+        head = re.match(pattern, text)
+        if head is not None:
+            cut = (RegexTransform(op="regex", pattern=pattern),)
+            heads += [cut, cut + _strip(head.group(1), values)]
     tails: list[tuple[Any, ...]] = [()]
     if kind == "people":
-        tails.append(
-            (SplitTransform(op="split", pattern=NAME_SEPARATOR), StripTransform(op="strip"))
-        )
+        split = (SplitTransform(op="split", pattern=NAME_SEPARATOR), StripTransform(op="strip"))
+        whole = any(re.search(NAME_SEPARATOR, value, re.IGNORECASE) for value in values)
+        tails = [(), split] if whole else [split]
     for start in dict.fromkeys(heads):
         for tail in tails:
-            if start or tail:
-                yield start + tail
+            yield start + tail
 
 
 def _strip(text: str, values: Sequence[str]) -> tuple[Any, ...]:
@@ -157,4 +167,13 @@ def _affixes(text: str, values: Sequence[str]) -> tuple[str, str]:
     first = min(starts)
     last = max(lowered.find(v.lower()) + len(v) for v in values if v and v.lower() in lowered)
     prefix, suffix = text[:first].strip(), text[last:].strip()
-    return (prefix if len(words(prefix)) <= 3 else ""), (suffix if len(words(suffix)) <= 3 else "")
+    return _label_like(prefix), _label_like(suffix)
+
+
+def _label_like(affix: str) -> str:
+    """``affix`` when it may be a label shown on every page ("By", "ISBN-13:"): at most three
+    words, none of them a number ("24", "2024,", "10:15": a date or a count is this page's
+    own, and no other page shows it)."""
+    if len(words(affix)) > 3 or any(_NUMBER.fullmatch(token) for token in affix.split()):
+        return ""
+    return affix
