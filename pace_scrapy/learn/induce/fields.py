@@ -118,22 +118,16 @@ def _positional(rule: Rule) -> bool:
 
 def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
     """The rules to keep, in order: greedily, each next one the best on the examples no earlier
-    rule answers (the extractor uses the first rule that gives a value); then, as backups, the
+    rule answers (the extractor uses the first rule that gives a value). Then, as backups: the
     best non-positional rule of each family not chosen yet (structured data, CSS, XPath), so
-    that the field survives the loss of one. Only rules never wrong on any example are used."""
+    that the field survives the loss of one; and DOM rules for the examples that only
+    structured data answers (it comes and goes with page types: one kind of article may carry
+    JSON-LD and another not). Only rules never wrong on any example are used."""
     usable = [outcome for outcome in outcomes if not outcome.wrong and outcome.correct]
-    chosen: list[Outcome] = []
-    open_examples = set(range(len(outcomes[0].results))) if outcomes else set()
-    while open_examples:
-        answering = [o for o in usable if any(o.results[i] for i in open_examples)]
-        if not answering:
-            break
-        best = max(answering, key=lambda o: _rank(o, open_examples))
-        chosen.append(best)
-        open_examples = {i for i in open_examples if best.results[i] is None}
+    everywhere = range(len(outcomes[0].results)) if outcomes else range(0)
+    chosen = _cover(usable, set(everywhere))
     if not chosen:
         return None
-    everywhere = range(len(outcomes[0].results))
     backups: list[Outcome] = []
     for family in ("structured", "css", "xpath"):
         if any(_family(o.rule) == family for o in chosen):
@@ -142,7 +136,27 @@ def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
         others = [o for o in usable if _family(o.rule) == family and not _positional(o.rule)]
         if others:
             backups.append(max(others, key=lambda o: _rank(o, everywhere)))
+    kept = chosen + backups
+    dom = [o for o in usable if o.rule.source not in STRUCTURED and o not in kept]
+    answered = {
+        i for o in kept if o.rule.source not in STRUCTURED for i in everywhere if o.results[i]
+    }
+    backups += _cover(dom, set(everywhere) - answered)
     return FieldRules(tuple(o.rule for o in chosen), tuple(o.rule for o in backups))
+
+
+def _cover(usable: Sequence[Outcome], open_examples: set[int]) -> list[Outcome]:
+    """Rules answering ``open_examples``, greedily: each next one the best on the examples no
+    earlier one answers."""
+    chosen: list[Outcome] = []
+    while open_examples:
+        answering = [o for o in usable if any(o.results[i] for i in open_examples)]
+        if not answering:
+            break
+        best = max(answering, key=lambda o: _rank(o, open_examples))
+        chosen.append(best)
+        open_examples = {i for i in open_examples if best.results[i] is None}
+    return chosen
 
 
 def _judge(rule: Rule, name: str, kind: str, example: FieldExample) -> bool | None:

@@ -1,3 +1,5 @@
+import json
+
 from pace_scrapy.learn.induce.candidates import FieldExample
 from pace_scrapy.learn.induce.fields import induce_field, induce_rules
 from pace_scrapy.learn.labels import FieldLabel
@@ -152,3 +154,33 @@ def test_text_values_are_not_read_from_links() -> None:
     )
     assert spec is not None
     assert all(rule.attribute != "href" for rule in spec.rules)
+
+
+def test_pages_only_structured_data_answered_get_dom_rules_too() -> None:
+    # JSON-LD comes with one byline layout and not with the other: the layout it covered in
+    # training needs a DOM rule of its own for its pages without JSON-LD.
+    def article(names: list[str], jsonld: bool, links: bool) -> Page:
+        data = json.dumps({"@type": "NewsArticle", "author": [{"name": n} for n in names]})
+        script = f'<script type="application/ld+json">{data}</script>' if jsonld else ""
+        byline = (
+            '<span class="names">' + "".join(f"<a>{n}</a>" for n in names) + "</span>"
+            if links
+            else f'<p class="credit">By {" and ".join(names)}</p>'
+        )
+        return page(f"<html><head>{script}</head><body><h1>T</h1>{byline}</body></html>")
+
+    training = [
+        (["Jane Doe"], True, False, "p.credit"),
+        (["Ana Petrov", "Li Wei"], False, True, "span.names a"),
+        (["Sam Okafor", "Mia Chen"], True, False, "p.credit"),
+    ]
+    labelled = []
+    for names, jsonld, links, css in training:
+        example = article(names, jsonld, links)
+        labelled.append(FieldExample(example, FieldLabel(names, example.root.cssselect(css))))
+    rules = induce_rules("authors", "people", labelled)
+    assert rules is not None
+    assert [rule.source for rule in rules.chosen] == ["jsonld", "css"]
+    bare = article(["Tom Roe", "Eva Lind"], jsonld=False, links=False)
+    got = field_value("authors", "people", rules.spec(), bare) or []
+    assert [a["name"] for a in got] == ["Tom Roe", "Eva Lind"]
