@@ -41,6 +41,7 @@ from pace_scrapy.errors import PageError
 from pace_scrapy.learn.discover import (
     main_shape,
     page_is_article,
+    ranked,
     representatives,
     url_article_score,
     with_identity,
@@ -90,6 +91,7 @@ class BootstrapSpider(Spider):
         self.sitemaps: list[str] = []
         self.feeds: list[str] = []
         self.candidates: dict[str, float] = {}
+        self.ranked: list[str] = []
         self.fetched: set[str] = set()
         self.articles: dict[str, tuple[Page, bytes]] = {}
         self.rendered: dict[str, tuple[Page, bytes]] = {}
@@ -184,13 +186,13 @@ class BootstrapSpider(Spider):
         requests = []
         if self.phase == "discovering":
             self.phase = "sampling"
-            ranked = sorted(self.candidates, key=lambda url: -self.candidates[url])
-            chosen = representatives(ranked, self.wanted * CANDIDATES_PER_PAGE)
-            self.logger.info("Fetching %d of %d candidate pages", len(chosen), len(ranked))
+            self.ranked = ranked(self.candidates)
+            chosen = representatives(self.ranked, self.wanted * CANDIDATES_PER_PAGE)
+            self.logger.info("Fetching %d of %d candidate pages", len(chosen), len(self.ranked))
             requests = [Request(url, callback=self.parse_candidate) for url in chosen]
         elif self.phase == "sampling":
             self.phase = "rendering"
-            self.chosen = representatives(main_shape(list(self.articles)), self.wanted)
+            self.chosen = representatives(main_shape(self._article_urls()), self.wanted)
             if self.settings.getbool("PACE_RENDER_ON_REQUEST"):
                 requests = [
                     Request(url, callback=self.parse_rendered, dont_filter=True,
@@ -201,6 +203,11 @@ class BootstrapSpider(Spider):
             self.crawler.engine.crawl(request)
         if requests:
             raise DontCloseSpider
+
+    def _article_urls(self) -> list[str]:
+        """The fetched pages that read as articles, in candidate rank order (not in the order
+        their responses arrived)."""
+        return [url for url in self.ranked if url in self.articles]
 
     def parse_candidate(self, response: Response) -> None:
         """Keep the page if it reads as an article."""
@@ -226,7 +233,7 @@ class BootstrapSpider(Spider):
 
     def closed(self, reason: str) -> None:
         """Decide rendering, save the pages, learn, write the config."""
-        chosen = self.chosen or representatives(main_shape(list(self.articles)), self.wanted)
+        chosen = self.chosen or representatives(main_shape(self._article_urls()), self.wanted)
         if not chosen:
             self.logger.error("No article page found from %s: no config written", self.home)
             return
@@ -242,7 +249,7 @@ class BootstrapSpider(Spider):
         config = with_identity(
             result.config,
             home=self.home,
-            article_urls=main_shape(list(self.articles)),
+            article_urls=main_shape(self._article_urls()),
             sitemaps=self.sitemaps,
             feeds=self.feeds,
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from pace_scrapy.config.model import PublisherConfig
@@ -66,6 +66,13 @@ def section(url: str) -> str:
     """The first path segment of a URL (its section, on most sites)."""
     segments = [s for s in urlsplit(url).path.split("/") if s]
     return segments[0] if len(segments) > 1 else ""
+
+
+def ranked(candidates: Mapping[str, float]) -> list[str]:
+    """Candidate URLs by score, best first, ties by URL, highest first (dated and numbered
+    paths put the newest pages, today's template, first): the same sample whatever order the
+    crawl discovered them in."""
+    return sorted(candidates, key=lambda url: (candidates[url], url), reverse=True)
 
 
 def main_shape(urls: Sequence[str]) -> list[str]:

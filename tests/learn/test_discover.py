@@ -4,6 +4,7 @@ from pace_scrapy.config.store import parse_config
 from pace_scrapy.learn.discover import (
     main_shape,
     page_is_article,
+    ranked,
     representatives,
     url_article_score,
     url_patterns,
@@ -75,3 +76,14 @@ def test_with_identity() -> None:
     assert updated.start_urls == ("https://n.example/",)
     assert updated.sitemaps == ("https://n.example/sitemap.xml",)
     assert updated.url_patterns
+
+
+def test_ranked_candidates_do_not_depend_on_discovery_order() -> None:
+    scores = {
+        "https://x.example/b/2": 2.0,
+        "https://x.example/a/1": 2.0,
+        "https://x.example/c": 3.0,
+    }
+    expected = ["https://x.example/c", "https://x.example/b/2", "https://x.example/a/1"]
+    assert ranked(scores) == expected
+    assert ranked(dict(reversed(scores.items()))) == expected
