@@ -47,7 +47,6 @@ PUBLISHED_META = (
 )
 MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "dcterms.modified")
 AUTHOR_META = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator")
-_YEAR = re.compile(r"\b(19|20)\d{2}\b")
 BYLINE = re.compile(r"author|byline|\bby\b", re.IGNORECASE)
 MAX_BYLINE = 160
 MAX_DATE_TEXT = 80
@@ -133,7 +132,7 @@ def _byline(page: Page) -> FieldLabel | None:
         text = element_text(element)
         if not text or len(text) > MAX_BYLINE:
             continue
-        head = re.match(SEPARATOR_CUT, text)
+        head = re.match(SEPARATOR_CUT, _before_date(text))
         people = re.sub(
             r"^(?:by|von|par|por|di|door|av)\s+", "", head.group(1) if head else text, flags=re.I
         )
@@ -144,9 +143,17 @@ def _byline(page: Page) -> FieldLabel | None:
     return None
 
 
+def _before_date(text: str) -> str:
+    """``text`` up to the first date written in it ("By Ann Lee May 31, 2024" -> "By Ann Lee"):
+    a byline's date often follows the names with no separator."""
+    starts = [m.start() for p in DATE_PATTERNS if (m := re.search(p, text, re.IGNORECASE))]
+    return text[: min(starts)] if starts else text
+
+
 def _looks_like_name(text: str) -> bool:
+    """One to five words, capitalised, no digit (a name holds no date or time)."""
     tokens = text.split()
-    return 1 <= len(tokens) <= 5 and not _YEAR.search(text) and text[:1].isupper()
+    return 1 <= len(tokens) <= 5 and not any(c.isdigit() for c in text) and text[:1].isupper()
 
 
 def _date(
