@@ -184,3 +184,17 @@ def test_pages_only_structured_data_answered_get_dom_rules_too() -> None:
     bare = article(["Tom Roe", "Eva Lind"], jsonld=False, links=False)
     got = field_value("authors", "people", rules.spec(), bare) or []
     assert [a["name"] for a in got] == ["Tom Roe", "Eva Lind"]
+
+
+def test_structured_data_comes_first_where_pages_have_it() -> None:
+    # JSON-LD on one page of three, the label on all: the publisher's statement is read first
+    # where it exists, the DOM elsewhere.
+    training = [
+        (shop("A-1", [("SKU:", "A-1")], jsonld=True), "A-1"),
+        (shop("B-2", [("SKU:", "B-2")]), "B-2"),
+        (shop("C-3", [("SKU:", "C-3")]), "C-3"),
+    ]
+    rules = induce_rules("sku", "identifier", sku_examples(training))
+    assert rules is not None
+    assert [rule.source for rule in rules.chosen][:1] == ["jsonld"]
+    assert {rule.source for rule in rules.chosen[1:]} & {"css", "xpath"}
