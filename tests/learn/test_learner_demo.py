@@ -93,8 +93,8 @@ def test_learnt_config_records_its_provenance(heuristic_config: PublisherConfig)
 
 
 def test_bylines_of_several_layouts_give_every_author_and_no_wrong_one() -> None:
-    # Six pages show three byline layouts ("By A and B", "A and B | date", links), some with
-    # JSON-LD authors: the names are cut out and split, never kept whole or with "By".
+    # The six pages show two byline layouts ("By A and B", "A, B and C | date"), four of them
+    # with JSON-LD authors: the names are cut out and split, never kept whole or with "By".
     config = learn(HeuristicLabeler(), 6)
     found = 0
     for url in URLS[8:48]:
