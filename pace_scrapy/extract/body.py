@@ -6,6 +6,7 @@ import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from pace_scrapy.config.model import ALL_BLOCK_KINDS, BodySpec
@@ -14,6 +15,8 @@ from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.page.blocks import Block, BlockKind, segment
 from pace_scrapy.page.dom import outermost
 
+# An element's index in document order: the elements before it and around it.
+_POSITION = etree.XPath("count(preceding::*) + count(ancestor::*)")
 # The config's block kind names; inline runs count as paragraphs.
 KIND_NAMES = {BlockKind.TEXT: "paragraph"}
 # A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
@@ -52,29 +55,31 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
         return None
     containers = outermost(found)
     if spec.lead is not None:
-        containers = with_leads(root, containers, select(root, spec.lead))
+        containers = with_leads(containers, select(root, spec.lead))
     skip = select_all(containers, spec.exclude)
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
     return build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
 
 
-def with_leads(
-    root: HtmlElement, containers: list[HtmlElement], leads: Collection[HtmlElement]
-) -> list[HtmlElement]:
+def with_leads(containers: list[HtmlElement], leads: Collection[HtmlElement]) -> list[HtmlElement]:
     """``containers`` opened by those of ``leads`` that come before the first of them in the
     page and are neither around nor inside it (a standfirst above the body)."""
     if not leads or not containers:
         return containers
-    first, wanted = containers[0], set(leads)
-    around = set(first.iterancestors())
-    before = []
-    for element in root.iter():
-        if element is first:
-            break
-        if element in wanted and element not in around:
-            before.append(element)
+    first = containers[0]
+    start, around = _document_position(first), set(first.iterancestors())
+    placed = sorted((_document_position(lead), lead) for lead in set(leads) - around)
+    before = [lead for position, lead in placed if position < start]
     return outermost(before) + containers if before else containers
+
+
+def _document_position(element: HtmlElement) -> float:
+    """The element's index among the document's elements in document order (one C-level
+    count, not a Python walk of the page)."""
+    position = _POSITION(element)
+    assert isinstance(position, float)  # count() + count() is a number
+    return position
 
 
 def link_dense(block: Block, max_link_density: float | None) -> bool:

@@ -75,6 +75,16 @@ def test_a_lead_above_the_container_opens_the_body_only_with_a_container() -> No
     assert [b.text for b in select_body(around.root, spec(lead={"css": "div.lead"})).blocks] == [
         "Text."
     ]
+    # several leads open the body in page order, a lead inside another once
+    two = page(
+        '<body><div class="lead"><p class="lead">One.</p></div><p class="lead">Two.</p>'
+        "<main><p>Text.</p></main></body>"
+    )
+    assert [b.text for b in select_body(two.root, spec(lead={"css": ".lead"})).blocks] == [
+        "One.",
+        "Two.",
+        "Text.",
+    ]
     without = page('<body><p class="lead">Rivers rose.</p><div><p>Text.</p></div></body>')
     assert select_body(without.root, spec(**lead)) is None  # no container: no body at all
 

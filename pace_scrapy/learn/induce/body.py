@@ -186,7 +186,7 @@ def _first_matching(sample: BodySample, containers: Sequence[str]) -> list[HtmlE
 def _roots(sample: BodySample, containers: Sequence[str], lead: str | None) -> list[HtmlElement]:
     """The body's root elements on a sample, as the extractor finds them."""
     found = _first_matching(sample, containers)
-    return with_leads(sample.page.root, found, sample.select(lead)) if lead else found
+    return with_leads(found, sample.select(lead)) if lead else found
 
 
 def _refine(
