@@ -18,8 +18,10 @@ DATE_PATTERNS = (
 )
 # Between the names of a byline: commas, "and"/"&" (and the same word in a few languages).
 NAME_SEPARATOR = r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\bog\b|\ben\b)\s*"
+# Between the parts of a byline or a title: a bar, a dot, a dash.
+_SEPARATOR = r"[|·•—–]|\s-\s"
 # The part of a text before its first separator ("Jane Doe | 3 March 2024" -> "Jane Doe"),
 # the whole text when it has none.
-SEPARATOR_CUT = r"^(.*?)\s*(?:[|·•—–]|\s-\s|$)"
+SEPARATOR_CUT = rf"^(.*?)\s*(?:{_SEPARATOR}|$)"
 # The same, for a text that has a separator only (no match otherwise, so no value).
-SEPARATED_HEAD = r"^(.*?)\s*(?:[|·•—–]|\s-\s)"
+SEPARATED_HEAD = rf"^(.*?)\s*(?:{_SEPARATOR})"

@@ -133,9 +133,8 @@ def _byline(page: Page) -> FieldLabel | None:
         if not text or len(text) > MAX_BYLINE:
             continue
         head = re.match(SEPARATOR_CUT, _before_date(text))
-        people = re.sub(
-            r"^(?:by|von|par|por|di|door|av)\s+", "", head.group(1) if head else text, flags=re.I
-        )
+        assert head is not None  # the cut's last alternative is the end of the text
+        people = re.sub(r"^(?:by|von|par|por|di|door|av)\s+", "", head.group(1), flags=re.I)
         found = [n.strip() for n in re.split(NAME_SEPARATOR, people, flags=re.I) if n.strip()]
         found = [n for n in found if _looks_like_name(n)]
         if found:
