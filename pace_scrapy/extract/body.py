@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -22,6 +22,9 @@ KIND_NAMES = {BlockKind.TEXT: "paragraph"}
 # A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
 # texts ("Why it matters", "* * *") legitimately repeat in an article.
 DUPLICATE_MIN_CHARS = 40
+# A quotation of at most this many characters whose whole text is inside another block's is a
+# pull quote: its text is kept once, in the other block.
+REPEAT_MAX_CHARS = 400
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
 LINK_DENSITY_KINDS = frozenset(
@@ -120,7 +123,24 @@ def build_body(
             if len(block.text) >= DUPLICATE_MIN_CHARS:
                 seen.add(block.text)
             body.blocks.append(block)
+    repeats = repeated(body.blocks)
+    if repeats:
+        body.blocks = [block for i, block in enumerate(body.blocks) if i not in repeats]
     return body
+
+
+def repeated(blocks: Sequence[Block]) -> set[int]:
+    """Positions of the pull quotes: quotations whose text (:data:`DUPLICATE_MIN_CHARS` to
+    :data:`REPEAT_MAX_CHARS` characters) is also inside another block's text. (A paragraph that
+    repeats a sentence is kept: articles do repeat themselves.)"""
+    haystack = "\0".join(block.text for block in blocks)
+    return {
+        i
+        for i, block in enumerate(blocks)
+        if block.kind is BlockKind.QUOTE
+        and DUPLICATE_MIN_CHARS <= len(block.text) <= REPEAT_MAX_CHARS
+        and haystack.count(block.text) > 1
+    }
 
 
 def without_headline(body: Body, headline: object) -> Body:

@@ -99,6 +99,33 @@ def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
     assert [b.text for b in body.blocks] == ["Why", long, "Why", "b"]
 
 
+def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
+    quote = "We will not back down, whatever the cost to the party, said the minister."
+    paragraph = f"The vote was close. {quote} Talks resume in July."
+    long_quote = "x" * 380 + " is quoted twice."  # within REPEAT_MAX_CHARS: a pull quote
+    too_long = "y" * 401  # a passage that long is text, wherever else it appears
+    sentence = "It was the second time this year that the council changed its mind."
+    body = body_from_root(
+        page(
+            f"<body><blockquote><p>{quote}</p></blockquote><p>{paragraph}</p>"
+            f"<aside><blockquote>{long_quote}</blockquote></aside><p>{long_quote} Then more.</p>"
+            f"<blockquote>{too_long}</blockquote><p>{too_long} and more.</p>"
+            f"<blockquote>Short line.</blockquote><p>A Short line. again</p>"
+            f"<p>{sentence}</p><p>Rates rose. {sentence}</p></body>"
+        ).body
+    )
+    assert [b.text for b in body.blocks] == [
+        paragraph,
+        f"{long_quote} Then more.",
+        too_long,
+        f"{too_long} and more.",
+        "Short line.",  # shorter than DUPLICATE_MIN_CHARS: a repeat may be legitimate
+        "A Short line. again",
+        sentence,  # a paragraph, not a quotation: articles repeat themselves
+        f"Rates rose. {sentence}",
+    ]
+
+
 def test_blocks_repeating_the_headline_leave_the_body() -> None:
     doc = page(
         "<body><article><h1>Tiger  escapes</h1><p>The tiger escaped.</p>"

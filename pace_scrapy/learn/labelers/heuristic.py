@@ -3,9 +3,12 @@
 Pages of one publisher share a template. On each page a generic extractor proposes the main
 content; the *region* that holds most of it is found; inside the region every block is content
 unless something says it is furniture: its text recurs on other pages of the site (template
-text), it is mostly links, or it sits in an element named like furniture (share, related,
-newsletter...). When the generic extractor finds little but template text, the page's prose
-is proposed instead. Metadata comes from the page's structured data, matched to its DOM.
+text), it is mostly links, it sits in an element named like furniture (share, related,
+newsletter...), it is a pull quote (a quotation of another block's text), or it shows another
+field of the page: the headline, the standfirst (the description's text), a byline or a date
+line (zyte-common-items' ``articleBody`` leaves them out). When the generic extractor finds
+little but template text, the page's prose is proposed instead. Metadata comes from the page's
+structured data, matched to its DOM.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Sequence
 
 from lxml.html import HtmlElement
 
+from pace_scrapy.extract.body import repeated
 from pace_scrapy.learn.induce.body_sample import BodySample
 from pace_scrapy.learn.labelers.boilerplate import (
     LINK_DENSE,
@@ -24,9 +28,10 @@ from pace_scrapy.learn.labelers.boilerplate import (
 )
 from pace_scrapy.learn.labelers.generic import generic_content
 from pace_scrapy.learn.labelers.metadata import metadata_labels
-from pace_scrapy.learn.labels import PageLabels
-from pace_scrapy.page.blocks import BlockKind
+from pace_scrapy.learn.labels import FieldLabel, PageLabels
+from pace_scrapy.page.blocks import Block, BlockKind
 from pace_scrapy.page.model import Page
+from pace_scrapy.page.text import element_text, normalize_space
 
 # Characters of other text a region may hold per character of proposed content it gains.
 REGION_PENALTY = 0.6
@@ -34,6 +39,12 @@ REGION_PENALTY = 0.6
 MIN_PROPOSED = 400
 # A page's body is left unlabelled when no block of it is this long (a short sentence).
 MIN_SENTENCE = 30
+# Fields a short line (at most HEADER_LINE characters) shows by holding their labelled node (a
+# byline, a date line): such a block is not body text.
+NODE_FIELDS = ("authors", "datePublished", "dateModified")
+HEADER_LINE = 160
+# Kinds of block that are running text (a standfirst has none beside it).
+RUNNING_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.TEXT, BlockKind.LIST, BlockKind.QUOTE})
 
 
 class HeuristicLabeler:
@@ -49,12 +60,15 @@ class HeuristicLabeler:
         labels = []
         for page, ids in zip(pages, proposed, strict=True):
             fields = metadata_labels(page, page_type)
-            body = _body_labels(page, ids, template) if article else frozenset()
+            shown = _field_blocks(page, fields)
+            body = _body_labels(page, ids, template, shown) if article else frozenset()
             labels.append(PageLabels(page, body, fields))
         return labels
 
 
-def _body_labels(page: Page, generic: frozenset[int], template: set[str]) -> frozenset[int]:
+def _body_labels(
+    page: Page, generic: frozenset[int], template: set[str], shown: frozenset[int]
+) -> frozenset[int]:
     template_ids = {b.id for b in page.blocks if b.text in template}
     proposed = set(generic - template_ids)
     if sum(len(page.blocks[i].text) for i in proposed) < MIN_PROPOSED:
@@ -68,7 +82,7 @@ def _body_labels(page: Page, generic: frozenset[int], template: set[str]) -> fro
     content = set()
     for i in inside:
         block = page.blocks[i]
-        if i in template_ids or link_density(block) >= LINK_DENSE:
+        if i in template_ids or i in shown or link_density(block) >= LINK_DENSE:
             continue
         if i in proposed or not furniture_name(block.element, region):
             content.add(i)
@@ -78,9 +92,60 @@ def _body_labels(page: Page, generic: frozenset[int], template: set[str]) -> fro
         heading = page.blocks[i].kind is BlockKind.HEADING
         if i in template_ids and heading and inside[position + 1] in content:
             content.add(i)
+    ordered = sorted(content)
+    content.difference_update(ordered[i] for i in repeated([page.blocks[i] for i in ordered]))
     if all(len(page.blocks[i].text) < MIN_SENTENCE for i in content):
         return frozenset()  # a heading or a caption is not an article: no label beats a wrong one
     return frozenset(content)
+
+
+def _field_blocks(page: Page, fields: dict[str, FieldLabel]) -> frozenset[int]:
+    """The blocks that show another field of the page: the headline's text; a short line
+    holding an author's or a date's labelled node (a byline, a date line); the description's
+    text with no running text beside it (a standfirst: a blog's first paragraph, which pages
+    often take as their description, has the rest of the post beside it)."""
+    nodes = [node for name in NODE_FIELDS if name in fields for node in fields[name].nodes]
+    headlines = _texts(fields, "headline")
+    shown = {
+        block.id
+        for block in page.blocks
+        if block.text in headlines or (len(block.text) <= HEADER_LINE and _shows(block, nodes))
+    }
+    descriptions = _texts(fields, "description")
+    shown.update(
+        block.id
+        for block in page.blocks
+        if block.text in descriptions and not _beside_text(page, block, shown)
+    )
+    return frozenset(shown)
+
+
+def _texts(fields: dict[str, FieldLabel], name: str) -> set[str]:
+    return {normalize_space(value) for value in fields[name].values} if name in fields else set()
+
+
+def _beside_text(page: Page, block: Block, shown: set[int]) -> bool:
+    """True when a block of running text (not a field) shares ``block``'s parent element."""
+    parent = block.element.getparent()
+    return any(
+        other.id != block.id
+        and other.id not in shown
+        and other.kind in RUNNING_TEXT
+        and len(other.text) >= MIN_SENTENCE
+        and other.element.getparent() is parent
+        for other in page.blocks
+    )
+
+
+def _shows(block: Block, nodes: list[HtmlElement]) -> bool:
+    """True when one of the nodes is the block's element or inside it, with its text in the
+    block's (a block that is one run of a container's text holds only its own nodes)."""
+    for node in nodes:
+        if node is block.element or block.element in node.iterancestors():
+            text = element_text(node)
+            if text and text in block.text:
+                return True
+    return False
 
 
 def best_region(sample: BodySample) -> HtmlElement:

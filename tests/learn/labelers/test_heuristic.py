@@ -18,3 +18,37 @@ def test_a_page_of_short_labels_has_no_body_label() -> None:
 def test_a_one_sentence_post_is_labelled() -> None:
     post = '<body><div id="main"><p>Repurposing food as art is creative.</p></div></body>'
     assert body_texts(post) == ["Repurposing food as art is creative."]
+
+
+ARTICLE = """<html><head>
+<meta property="og:description" content="The port reopens after a week of storms.">
+<script type="application/ld+json">{{"@type": "NewsArticle", "headline": "Port reopens",
+ "author": {{"@type": "Person", "name": "Ana Lopez"}}, "datePublished": "2024-06-27T08:00:00Z"}}
+</script></head><body><main>
+<header><h1>Port reopens</h1><p class="standfirst">The port reopens after a week of storms.</p>
+<div class="byline">By <a rel="author" href="/ana">Ana Lopez</a> | <time>27 June 2024</time></div>
+</header>
+<div class="text"><p>{first}</p><aside><blockquote><p>{quote}</p></blockquote></aside><p>{second}</p></div>
+</main></body></html>"""
+QUOTE = "Ships were queuing for miles outside the harbour wall, said the harbour master."
+FIRST = f"Cranes moved again on Thursday at the harbour. {QUOTE} The week cost traders dearly."
+SECOND = "Officials said the damage to the northern quay would take months to repair fully."
+
+
+def test_header_fields_and_pull_quotes_are_not_body() -> None:
+    # Headline, standfirst, byline and date line are fields of their own; a pull quote repeats
+    # a sentence of the text: the body is the article's paragraphs alone.
+    texts = body_texts(ARTICLE.format(first=FIRST, quote=QUOTE, second=SECOND))
+    assert texts == [FIRST, SECOND]
+
+
+def test_a_first_paragraph_that_is_also_the_description_stays_body() -> None:
+    # Blogs often take their first paragraph as the page's description: beside the rest of
+    # the post it is running text, not a standfirst.
+    html = (
+        ARTICLE.format(first=FIRST, quote=QUOTE, second=SECOND)
+        .replace('<p class="standfirst">The port reopens after a week of storms.</p>', "")
+        .replace('content="The port reopens after a week of storms."', f'content="{FIRST}"')
+    )
+    assert FIRST in html and "standfirst" not in html
+    assert body_texts(html) == [FIRST, SECOND]
