@@ -1,4 +1,5 @@
-"""Fixtures shared by the test packages: the repository root and the ``scrapy`` command line."""
+"""Fixtures shared by the test packages: the repository root, the ``scrapy`` command line and
+the Chromium that rendering tests use."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from pace_scrapy.render.browser import BrowserNotFound, find_browser
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -41,3 +44,12 @@ def scrapy_cli() -> ScrapyCli:
         return run_python("-m", "scrapy", *args, cwd=cwd, timeout=timeout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str | None:
+    """The Chromium the crawls use (None: Playwright's own); skips the test when none."""
+    try:
+        return find_browser(os.environ.get("PACE_BROWSER_EXECUTABLE"))
+    except BrowserNotFound as exc:
+        pytest.skip(f"no Chromium to render with: {exc}")

@@ -15,7 +15,13 @@ from lxml import etree
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from pace_scrapy.config.fields import RESERVED_FIELDS, STANDARD_KINDS
-from pace_scrapy.config.selectors import check_css, check_regex, check_xpath, compile_query
+from pace_scrapy.config.selectors import (
+    check_css,
+    check_regex,
+    check_xpath,
+    compile_query,
+    compile_regex,
+)
 from pace_scrapy.page.nodes import FAMILY_WEIGHTS, family
 
 SCHEMA_VERSION = 1  # the value of ``schema_version`` this code reads and writes
@@ -393,14 +399,29 @@ EvidenceValue = bool | int | float | str
 class RenderDecision(_Data):
     """Whether a publisher's pages need a browser (``render: auto``), and the evidence for it.
 
+    ``sections``: URL patterns (regular expressions) of the pages rendered although ``render``
+    is False: the sections of the site whose sampled pages all gained from rendering.
+
     Written by the bootstrap after comparing plain and rendered fetches of the same pages
     (``pace_scrapy.render.decide``); read at crawl time for publishers whose ``render`` is
     ``auto``.
     """
 
     render: bool
+    sections: tuple[str, ...] = ()
     evidence: dict[str, EvidenceValue] = Field(default_factory=dict)
     decided: datetime | None = None
+
+    @field_validator("sections")
+    @classmethod
+    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for pattern in value:
+            check_regex(pattern)
+        return value
+
+    def renders(self, url: str) -> bool:
+        """True when the page at ``url`` is rendered by this decision."""
+        return self.render or any(compile_regex(p).search(url) for p in self.sections)
 
 
 class RenderSpec(_Data):

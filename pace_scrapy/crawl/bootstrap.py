@@ -238,11 +238,17 @@ class BootstrapSpider(Spider):
             self.logger.error("No article page found from %s: no config written", self.home)
             return
         decision = self._render_decision(chosen)
-        source = self.rendered if decision is not None and decision.render else self.articles
+        # Learnt from the copies the crawl will see: rendered where the decision renders.
+        copies = [
+            self.rendered[url]
+            if decision is not None and url in self.rendered and decision.renders(url)
+            else self.articles[url]
+            for url in chosen
+        ]
         folder = pace_runtime(self.crawler).settings.config_dir
-        for number, url in enumerate(chosen, 1):
-            write_page(folder / self.publisher / "pages", number, url, source[url][1])
-        pages = [source[url][0] for url in chosen]
+        for number, (url, (_, body)) in enumerate(zip(chosen, copies, strict=True), 1):
+            write_page(folder / self.publisher / "pages", number, url, body)
+        pages = [page for page, _ in copies]
         name = self.labeler or pace_runtime(self.crawler).settings.labeler
         labeler = make_labeler(name, settings=self.crawler.settings.copy_to_dict())
         result = learn_config(self.publisher, pages, labeler, page_type=self.page_type)
@@ -262,7 +268,7 @@ class BootstrapSpider(Spider):
             self.publisher,
             len(chosen),
             ", ".join(sorted(result.report.left_out)) or "nothing",
-            "not tried" if decision is None else decision.render,
+            _rendering(decision),
             path,
         )
 
@@ -274,6 +280,15 @@ class BootstrapSpider(Spider):
         plain = [self.articles[url][0] for url in both]
         rendered = [self.rendered[url][0] for url in both]
         return decide_render(plain, rendered)
+
+
+def _rendering(decision: RenderDecision | None) -> str:
+    """What the crawl renders, for the log."""
+    if decision is None:
+        return "not tried"
+    if decision.render:
+        return "every page"
+    return "pages matching " + " or ".join(decision.sections) if decision.sections else "no page"
 
 
 def write_page(folder: Path, number: int, url: str, body: bytes) -> None:

@@ -116,7 +116,7 @@ class RenderMiddleware:
         config = self.store.match(request.url)
         if asked is None and (
             config is None
-            or not render_wanted(config, self.override)
+            or not render_wanted(config, self.override, request.url)
             or urlsplit(request.url).path == "/robots.txt"
         ):
             return

@@ -37,6 +37,7 @@ class DemoResult:
     """What the demo did."""
 
     pages_seen: int
+    pages_rendered: int
     items: list[dict[str, object]]
     learn_seconds: float
     crawl_seconds: float
@@ -61,8 +62,19 @@ def run_demo(out: Path, *, pages: int = 6, site: DemoSite | None = None) -> Demo
         )  # fmt: skip
         crawled = time.monotonic()
     items = [json.loads(line) for line in feed.read_text(encoding="utf-8").splitlines()]
-    seen = re.search(r"'pace/pages/seen': (\d+)", log)
-    return DemoResult(int(seen.group(1)) if seen else 0, items, learnt - started, crawled - learnt)
+    return DemoResult(
+        _stat(log, "pace/pages/seen"),
+        _stat(log, "pace/rendered"),
+        items,
+        learnt - started,
+        crawled - learnt,
+    )
+
+
+def _stat(log: str, name: str) -> int:
+    """A count from the stats a crawl logs at its end (0 when absent)."""
+    found = re.search(rf"'{re.escape(name)}': (\d+)", log)
+    return int(found.group(1)) if found else 0
 
 
 def _scrapy(*args: str, step: str) -> str:
@@ -86,7 +98,8 @@ def summary(result: DemoResult, out: Path) -> str:
     lines = [
         f"Learnt {PUBLISHER!r} in {result.learn_seconds:.1f} s; crawled in "
         f"{result.crawl_seconds:.1f} s",
-        f"pages seen: {result.pages_seen}, items: {len(items)} "
+        f"pages seen: {result.pages_seen} (rendered in a browser: {result.pages_rendered}), "
+        f"items: {len(items)} "
         f"(generic fallback used on {fallback})",
         "fields filled: "
         + ", ".join(f"{name} {filled[name]}/{len(items)}" for name in SUMMARY_FIELDS),

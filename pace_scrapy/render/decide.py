@@ -4,15 +4,19 @@ The bootstrap fetches the same sample pages twice, plainly and rendered, and cal
 :func:`decide_render`. A page *gains* from rendering when its rendered version yields a much
 longer body text (at least :data:`BODY_RATIO` times and :data:`MIN_BODY_GAIN` characters more)
 or fields the plain version lacks. The publisher is rendered when at least ``min_share`` of the
-pages gain. :func:`with_render_decision` stores the decision in the config, where ``render:
-auto`` reads it at crawl time.
+pages gain; otherwise the sections of the site (first URL path segment, as ``/live/``) whose
+sampled pages all gain are rendered. :func:`with_render_decision` stores the decision in the
+config, where ``render: auto`` reads it at crawl time.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from urllib.parse import urlsplit
 
 from pace_scrapy.config.model import PublisherConfig, RenderDecision
 from pace_scrapy.extract.extractor import extract
@@ -78,11 +82,34 @@ def decide_render(
         "fields_only_plain": ",".join(lost),
         "examples": " ".join(rendered[i].url for i in gaining[:3]),
     }
+    render = share >= min_share
     return RenderDecision(
-        render=share >= min_share,
+        render=render,
+        sections=() if render else gaining_sections([page.url for page in plain], gaining),
         evidence=evidence,
         decided=datetime.now(UTC).replace(microsecond=0),
     )
+
+
+def gaining_sections(urls: Sequence[str], gaining: Sequence[int]) -> tuple[str, ...]:
+    """URL patterns of the sections (first path segment) where every sampled page gains: a
+    site whose live blogs are written by scripts renders its ``/live/`` pages only."""
+    gained: dict[str, bool] = {}
+    for index, url in enumerate(urls):
+        section = _section(url)
+        if section:
+            gained[section] = gained.get(section, True) and index in gaining
+    return tuple(
+        f"^https?://[^/]+/{re.escape(section)}/"
+        for section, every in sorted(gained.items())
+        if every
+    )
+
+
+def _section(url: str) -> str:
+    """The first segment of a URL's path when more follows (``/live/2024/x`` -> ``live``)."""
+    segments = urlsplit(url).path.split("/")
+    return segments[1] if len(segments) > 2 and segments[2] else ""
 
 
 def gains(plain: Extraction, rendered: Extraction) -> bool:

@@ -9,7 +9,6 @@ renderer processes of their own).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ import pytest
 
 from pace_scrapy.crawl.browser_setup import ASYNCIO_REACTOR
 from pace_scrapy.demo import DemoSite, serve
-from pace_scrapy.render.browser import BrowserNotFound, find_browser, launch_options
+from pace_scrapy.render.browser import launch_options
 from tests.conftest import REPO, run_python
 
 LIVE_CONFIG = Path(__file__).with_name("demo-live.json")
@@ -34,15 +33,6 @@ FAILING_PAGES = {
     "/crash": _PAGE.format("Crashes", "The script below fills the heap.")
     + "<script>const hog = []; for (;;) hog.push(new Array(1e6).fill(1.5));</script>",
 }
-
-
-@pytest.fixture(scope="session")
-def chromium() -> str | None:
-    """The Chromium the crawls use (None: Playwright's own); skips the test when none."""
-    try:
-        return find_browser(os.environ.get("PACE_BROWSER_EXECUTABLE"))
-    except BrowserNotFound as exc:
-        pytest.skip(f"no Chromium to render with: {exc}")
 
 
 class FailingPageHandler(BaseHTTPRequestHandler):

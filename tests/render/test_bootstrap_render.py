@@ -39,6 +39,7 @@ def test_auto_renders_the_javascript_section_only(chromium: str | None, tmp_path
     assert (
         world_config.rendering.decision is not None and not world_config.rendering.decision.render
     )
+    assert world_config.rendering.decision.sections == ()  # no page gained: none rendered
     evidence = live_config.rendering.decision.evidence
     assert int(evidence["median_body_chars_rendered"]) > int(evidence["median_body_chars_plain"])
     # the live config was learnt from the rendered pages, which hold the article text

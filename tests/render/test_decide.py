@@ -83,6 +83,24 @@ def test_min_share_of_the_pages_must_gain() -> None:
     assert decide_render(plain, rendered, CONFIG, min_share=0.3).render is True
 
 
+def test_sections_whose_every_sampled_page_gains_are_rendered() -> None:
+    def at(path: str, feed: str) -> Page:
+        return page(feed, url=f"https://feed.example{path}")
+
+    urls = ["/live/2024/a", "/live/2024/b", "/world/2024/c", "/world/2024/d", "/sport/e", "/f"]
+    plain = [at("/live/2024/a", "<p>Loading…</p>"), at("/live/2024/b", "<p>Loading…</p>")]
+    plain += [at("/world/2024/c", "<p>Loading…</p>"), at("/world/2024/d", STORY)]
+    plain += [at("/sport/e", STORY), at("/f", "<p>Loading…</p>")]
+    rendered = [at(url, STORY) for url in urls]
+    decision = decide_render(plain, rendered, CONFIG, min_share=0.9)  # 4 of 6 pages gain
+    # /world/ is mixed, /sport/ did not gain, /f is in no section: only /live/ is rendered
+    assert decision.render is False
+    assert decision.sections == (r"^https?://[^/]+/live/",)
+    assert decision.renders("https://feed.example/live/2025/z")
+    assert not decision.renders("https://feed.example/world/2024/c")
+    assert decide_render(plain, rendered, CONFIG, min_share=0.5).sections == ()  # all rendered
+
+
 def test_generic_extraction_before_a_config_exists() -> None:
     shell = Page.from_html("<html><body><div id=app></div></body></html>", "https://x.example/a")
     decision = decide_render([shell], [LOADED], None)

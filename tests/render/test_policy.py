@@ -8,10 +8,13 @@ import pytest
 
 from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.config.store import parse_config
+from pace_scrapy.errors import ConfigError
 from pace_scrapy.render.policy import render_wanted, undecided
 
 
-def publisher(render: str, decision: bool | None = None) -> PublisherConfig:
+def publisher(
+    render: str, decision: bool | None = None, sections: tuple[str, ...] = ()
+) -> PublisherConfig:
     data: dict[str, Any] = {
         "name": "pub",
         "domains": ["pub.example"],
@@ -19,7 +22,7 @@ def publisher(render: str, decision: bool | None = None) -> PublisherConfig:
         "versions": [{"version": 1}],
     }
     if decision is not None:
-        data["rendering"] = {"decision": {"render": decision}}
+        data["rendering"] = {"decision": {"render": decision, "sections": sections}}
     return parse_config(data)
 
 
@@ -39,6 +42,20 @@ def test_policy_and_overrides(render: str, decision: bool | None, by_config: boo
     assert render_wanted(config, "config") is by_config
     assert render_wanted(config, "always") is True
     assert render_wanted(config, "never") is False
+
+
+def test_auto_may_render_some_sections_only() -> None:
+    config = publisher("auto", decision=False, sections=("^https?://[^/]+/live/",))
+    assert render_wanted(config)  # some pages are: the crawl needs a browser
+    assert render_wanted(config, url="https://pub.example/live/2024/x")
+    assert not render_wanted(config, url="https://pub.example/world/2024/x")
+    assert not render_wanted(config, "never", url="https://pub.example/live/2024/x")
+    assert not render_wanted(publisher("auto", decision=False))
+
+
+def test_a_section_pattern_must_be_a_regular_expression() -> None:
+    with pytest.raises(ConfigError, match=r"rendering\.decision\.sections: .*'\(live'"):
+        publisher("auto", decision=False, sections=("(live",))
 
 
 def test_undecided() -> None:
