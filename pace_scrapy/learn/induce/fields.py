@@ -5,11 +5,14 @@ Candidates come from where the labelled value is (:mod:`~pace_scrapy.learn.induc
 the label shown before it or selecting its own text). Every candidate is applied on every
 training page with the extractor's own machinery and kept only if it is never wrong there;
 rules are ordered so that each one adds pages the earlier ones miss, then one backup of each
-family not yet used is added (precision first: no value beats a wrong value).
+family not yet used is added, and the tag-free twin of each CSS rule (``[class*="Byline_"]``
+for ``p[class*="Byline_"]``: a template may change an element's tag and keep its class).
+Precision first: no value beats a wrong value.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,6 +28,8 @@ from pace_scrapy.learn.induce.candidates import FieldExample, candidates
 # value is than CSS class names do.
 SOURCE_RANK = {"jsonld": 0, "meta": 1, "microdata": 2, "xpath": 3, "css": 4}
 STRUCTURED = frozenset({"jsonld", "meta", "microdata"})
+# A tag name opening a compound selector that also names a class, id or attribute.
+_NAMED_TAG = re.compile(r"(?:^|(?<=[\s>+~]))[a-zA-Z][a-zA-Z0-9]*(?=[.#\[])")
 
 
 @dataclass
@@ -81,7 +86,29 @@ def induce_rules(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
         Outcome(rule, [_judge(rule, name, kind, e) for e in examples], order, examples)
         for order, rule in enumerate(found)
     ]
-    return choose_rules(outcomes)
+    rules = choose_rules(outcomes)
+    if rules is None:
+        return None
+    twins = dict.fromkeys(
+        twin
+        for rule in rules.chosen + rules.backups
+        if (twin := tag_free(rule)) is not None and twin not in rules.chosen + rules.backups
+    )
+    usable = []
+    for twin in twins:
+        results = [_judge(twin, name, kind, example) for example in examples]
+        if False not in results and True in results:
+            usable.append(twin)
+    return FieldRules(rules.chosen, rules.backups + tuple(usable))
+
+
+def tag_free(rule: Rule) -> Rule | None:
+    """A CSS rule without the tag names of its compounds that also name a class, id or
+    attribute (``p.byline > a`` -> ``.byline > a``); ``None`` when there is none to drop."""
+    if rule.source != "css" or "," in rule.query:
+        return None
+    query = _NAMED_TAG.sub("", rule.query)
+    return rule.model_copy(update={"query": query}) if query != rule.query else None
 
 
 def induce_field(name: str, kind: str, examples: Sequence[FieldExample]) -> FieldSpec | None:

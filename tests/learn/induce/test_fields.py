@@ -1,7 +1,8 @@
 import json
 
+from pace_scrapy.config.model import Rule
 from pace_scrapy.learn.induce.candidates import FieldExample
-from pace_scrapy.learn.induce.fields import induce_field, induce_rules
+from pace_scrapy.learn.induce.fields import induce_field, induce_rules, tag_free
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.validate import field_value
 from pace_scrapy.page.model import Page
@@ -198,3 +199,27 @@ def test_structured_data_comes_first_where_pages_have_it() -> None:
     assert rules is not None
     assert [rule.source for rule in rules.chosen][:1] == ["jsonld"]
     assert {rule.source for rule in rules.chosen[1:]} & {"css", "xpath"}
+
+
+def test_a_tag_free_twin_finds_the_field_when_a_template_changes_the_tag() -> None:
+    values = [["Jane Doe", "John Roe"], ["Ana Petrov"], ["Li Wei", "Sam Okafor", "Mia Chen"]]
+    rules = induce_rules("authors", "people", examples("authors", values, "p.byline"))
+    assert rules is not None
+    assert any(rule.query == ".byline" for rule in rules.backups)
+    assert all(rule.query != ".byline" for rule in rules.chosen)  # the tagged rule comes first
+    spec = rules.spec()
+    other_template = page('<html><body><div class="byline">By Kim Lee | 6 March 2024</div>')
+    assert field_value("authors", "people", spec, other_template) == [{"name": "Kim Lee"}]
+
+
+def test_tag_free_drops_the_tags_of_named_compounds_only() -> None:
+    def query(css: str) -> str | None:
+        twin = tag_free(Rule(source="css", query=css))
+        return twin.query if twin else None
+
+    assert query('span[class*="Byline_name__"] > a') == '[class*="Byline_name__"] > a'
+    assert query("div#main > p.x span") == "#main > .x span"
+    assert query("h1") is None
+    assert query("div:nth-of-type(2) > p") is None
+    assert query("h1.a, h2.b") is None  # groups are left alone
+    assert tag_free(Rule(source="meta", query="og:title")) is None
