@@ -63,7 +63,10 @@ def main() -> None:
             else:
                 right = _right(name, value, expected, body_f1[-1])
                 counts[name]["right" if right else "wrong"] += 1
-    print(f"{len(result.items)} items, learnt from {options.pages} pages")
+    print(
+        f"{len(result.items)} items, learnt from {options.pages} pages, "
+        f"{result.pages_rendered} pages rendered in a browser"
+    )
     print("| field | right | wrong | empty |\n|---|---|---|---|")
     for name, count in counts.items():
         print(f"| {name} | {count['right']} | {count['wrong']} | {count['empty']} |")
