@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import Annotated, Literal
 
 from lxml import etree
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from pace_scrapy.config.fields import RESERVED_FIELDS, STANDARD_KINDS
 from pace_scrapy.config.selectors import (
@@ -29,6 +29,7 @@ SCHEMA_VERSION = 1  # the value of ``schema_version`` this code reads and writes
 Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")]
 FieldName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$")]
 Confidence = Annotated[float, Field(ge=0.0, le=1.0)]
+Pattern = Annotated[str, AfterValidator(check_regex)]  # a regular expression that compiles
 
 
 class _Data(BaseModel):
@@ -68,10 +69,8 @@ class RegexTransform(_Data):
     """Keep the capture ``group`` of the first match of ``pattern``; no match drops the value."""
 
     op: Literal["regex"]
-    pattern: str
+    pattern: Pattern
     group: int | str = 1
-
-    _check = field_validator("pattern")(check_regex)
 
 
 class StripTransform(_Data):
@@ -91,19 +90,15 @@ class SplitTransform(_Data):
     """Split one value into several on a regular expression (e.g. ``,|\\band\\b``)."""
 
     op: Literal["split"]
-    pattern: str
-
-    _check = field_validator("pattern")(check_regex)
+    pattern: Pattern
 
 
 class ReplaceTransform(_Data):
     """Replace every match of ``pattern`` by ``replacement`` (``\\1`` references allowed)."""
 
     op: Literal["replace"]
-    pattern: str
+    pattern: Pattern
     replacement: str = ""
-
-    _check = field_validator("pattern")(check_regex)
 
 
 class MapTransform(_Data):
@@ -282,17 +277,10 @@ class BodySpec(_Data):
     containers: tuple[Selector, ...] = Field(min_length=1)
     lead: Selector | None = None
     exclude: tuple[Selector, ...] = ()
-    exclude_text: tuple[str, ...] = ()
+    exclude_text: tuple[Pattern, ...] = ()
     keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS
     max_link_density: float | None = Field(default=None, gt=0.0, lt=1.0)
     min_chars: int | None = Field(default=None, gt=0)
-
-    @field_validator("exclude_text")
-    @classmethod
-    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for pattern in value:
-            check_regex(pattern)
-        return value
 
 
 class ImageSpec(_Data):
@@ -408,16 +396,9 @@ class RenderDecision(_Data):
     """
 
     render: bool
-    sections: tuple[str, ...] = ()
+    sections: tuple[Pattern, ...] = ()
     evidence: dict[str, EvidenceValue] = Field(default_factory=dict)
     decided: datetime | None = None
-
-    @field_validator("sections")
-    @classmethod
-    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for pattern in value:
-            check_regex(pattern)
-        return value
 
     def renders(self, url: str) -> bool:
         """True when the page at ``url`` is rendered by this decision."""
@@ -450,7 +431,7 @@ class PublisherConfig(_Data):
     schema_version: Literal[1] = 1
     name: Name
     domains: tuple[str, ...] = Field(min_length=1)
-    url_patterns: tuple[str, ...] = ()
+    url_patterns: tuple[Pattern, ...] = ()
     start_urls: tuple[str, ...] = ()
     sitemaps: tuple[str, ...] = ()
     feeds: tuple[str, ...] = ()
@@ -464,13 +445,6 @@ class PublisherConfig(_Data):
         for domain in value:
             if not re.fullmatch(r"[a-z0-9.-]+(:\d+)?", domain):
                 raise ValueError(f"domain {domain!r} must be a lower-case host name")
-        return value
-
-    @field_validator("url_patterns")
-    @classmethod
-    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for pattern in value:
-            check_regex(pattern)
         return value
 
     @model_validator(mode="after")

@@ -54,7 +54,7 @@ def test_auto_may_render_some_sections_only() -> None:
 
 
 def test_a_section_pattern_must_be_a_regular_expression() -> None:
-    with pytest.raises(ConfigError, match=r"rendering\.decision\.sections: .*'\(live'"):
+    with pytest.raises(ConfigError, match=r"rendering\.decision\.sections\.0: .*'\(live'"):
         publisher("auto", decision=False, sections=("(live",))
 
 
