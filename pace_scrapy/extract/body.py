@@ -133,14 +133,16 @@ def repeated(blocks: Sequence[Block]) -> set[int]:
     """Positions of the pull quotes: quotations whose text (:data:`DUPLICATE_MIN_CHARS` to
     :data:`REPEAT_MAX_CHARS` characters) is also inside another block's text. (A paragraph that
     repeats a sentence is kept: articles do repeat themselves.)"""
-    haystack = "\0".join(block.text for block in blocks)
-    return {
+    quotes = [
         i
         for i, block in enumerate(blocks)
         if block.kind is BlockKind.QUOTE
         and DUPLICATE_MIN_CHARS <= len(block.text) <= REPEAT_MAX_CHARS
-        and haystack.count(block.text) > 1
-    }
+    ]
+    if not quotes:  # most pages: no text to join
+        return set()
+    haystack = "\0".join(block.text for block in blocks)
+    return {i for i in quotes if haystack.count(blocks[i].text) > 1}
 
 
 def without_headline(body: Body, headline: object) -> Body:

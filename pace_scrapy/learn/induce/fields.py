@@ -89,17 +89,18 @@ def induce_rules(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
     rules = choose_rules(outcomes)
     if rules is None:
         return None
+    kept = rules.chosen + rules.backups
     twins = dict.fromkeys(
-        twin
-        for rule in rules.chosen + rules.backups
-        if (twin := tag_free(rule)) is not None and twin not in rules.chosen + rules.backups
+        twin for rule in kept if (twin := tag_free(rule)) is not None and twin not in kept
     )
-    usable = []
-    for twin in twins:
-        results = [_judge(twin, name, kind, example) for example in examples]
-        if False not in results and True in results:
-            usable.append(twin)
-    return FieldRules(rules.chosen, rules.backups + tuple(usable))
+    judged = [Outcome(twin, [_judge(twin, name, kind, e) for e in examples]) for twin in twins]
+    usable = tuple(outcome.rule for outcome in judged if _usable(outcome))
+    return FieldRules(rules.chosen, rules.backups + usable)
+
+
+def _usable(outcome: Outcome) -> bool:
+    """Never wrong on the examples, and right on one at least."""
+    return not outcome.wrong and bool(outcome.correct)
 
 
 def tag_free(rule: Rule) -> Rule | None:
@@ -151,7 +152,7 @@ def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
     that the field survives the loss of one; and DOM rules for the examples that only
     structured data answers (it comes and goes with page types: one kind of article may carry
     JSON-LD and another not). Only rules never wrong on any example are used."""
-    usable = [outcome for outcome in outcomes if not outcome.wrong and outcome.correct]
+    usable = [outcome for outcome in outcomes if _usable(outcome)]
     everywhere = range(len(outcomes[0].results)) if outcomes else range(0)
     chosen = _cover(usable, set(everywhere))
     if not chosen:
