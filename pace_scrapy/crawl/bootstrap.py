@@ -36,6 +36,7 @@ from pace_scrapy.config.model import RenderDecision
 from pace_scrapy.config.store import save_config
 from pace_scrapy.crawl.discovery import feed_entries
 from pace_scrapy.crawl.record import META_RENDER_FAILED
+from pace_scrapy.crawl.rendering import META_RENDER
 from pace_scrapy.crawl.runtime import pace_runtime
 from pace_scrapy.errors import PageError
 from pace_scrapy.learn.discover import (
@@ -119,9 +120,9 @@ class BootstrapSpider(Spider):
         """The home page, robots.txt and the conventional sitemap."""
         parts = urlsplit(self.home)
         base = f"{parts.scheme}://{parts.netloc}"
-        yield Request(self.home, callback=self.parse_home)
-        yield Request(f"{base}/robots.txt", callback=self.parse_robots, errback=self.ignore)
-        yield Request(f"{base}/sitemap.xml", callback=self.parse_sitemap, errback=self.ignore)
+        yield plain(self.home, callback=self.parse_home)
+        yield plain(f"{base}/robots.txt", callback=self.parse_robots, errback=self.ignore)
+        yield plain(f"{base}/sitemap.xml", callback=self.parse_sitemap, errback=self.ignore)
 
     def ignore(self, failure: Any) -> None:
         """Optional discovery sources may be missing."""
@@ -140,13 +141,13 @@ class BootstrapSpider(Spider):
             feed = urljoin(response.url, href)
             if feed not in self.feeds:
                 self.feeds.append(feed)
-                yield Request(feed, callback=self.parse_feed)
+                yield plain(feed, callback=self.parse_feed)
         for link in self.links.extract_links(response):
             score = url_article_score(link.url)
             if score:
                 self._candidate(link.url, score)
             elif response.meta.get("depth", 0) == 0:
-                yield Request(link.url, callback=self.parse_home)
+                yield plain(link.url, callback=self.parse_home)
 
     def parse_robots(self, response: Response) -> Iterator[Request]:
         """Sitemaps named in robots.txt."""
@@ -168,7 +169,7 @@ class BootstrapSpider(Spider):
     def _sitemap(self, url: str) -> Iterator[Request]:
         if url not in self.sitemaps and len(self.sitemaps) < MAX_SITEMAPS:
             self.sitemaps.append(url)
-            yield Request(url, callback=self.parse_sitemap, errback=self.ignore)
+            yield plain(url, callback=self.parse_sitemap, errback=self.ignore)
 
     def parse_feed(self, response: Response) -> None:
         """Feed entries are candidates."""
@@ -189,14 +190,14 @@ class BootstrapSpider(Spider):
             self.ranked = ranked(self.candidates)
             chosen = representatives(self.ranked, self.wanted * CANDIDATES_PER_PAGE)
             self.logger.info("Fetching %d of %d candidate pages", len(chosen), len(self.ranked))
-            requests = [Request(url, callback=self.parse_candidate) for url in chosen]
+            requests = [plain(url, callback=self.parse_candidate) for url in chosen]
         elif self.phase == "sampling":
             self.phase = "rendering"
             self.chosen = representatives(main_shape(self._article_urls()), self.wanted)
             if self.settings.getbool("PACE_RENDER_ON_REQUEST"):
                 requests = [
                     Request(url, callback=self.parse_rendered, dont_filter=True,
-                            meta={"pace_render": True})
+                            meta={META_RENDER: True})
                     for url in self.chosen
                 ]  # fmt: skip
         for request in requests:
@@ -280,6 +281,12 @@ class BootstrapSpider(Spider):
         plain = [self.articles[url][0] for url in both]
         rendered = [self.rendered[url][0] for url in both]
         return decide_render(plain, rendered)
+
+
+def plain(url: str, **kwargs: Any) -> Request:
+    """A request fetched without a browser, whatever a config of the publisher (an earlier
+    bootstrap's) says: the plain copies are what the rendered ones are compared with."""
+    return Request(url, meta={META_RENDER: False}, **kwargs)
 
 
 def _rendering(decision: RenderDecision | None) -> str:

@@ -28,12 +28,19 @@ def test_auto_renders_the_javascript_section_only(chromium: str | None, tmp_path
     with serve(site) as base_url:
         live = bootstrap(f"{base_url}/live/", "live", tmp_path)
         world = bootstrap(f"{base_url}/world/", "world", tmp_path)
+        first_decision = load_config(tmp_path / "live.json").rendering.decision
+        # Learnt again beside its own config, whose decision renders every live page: the
+        # plain copies must still be plain, or rendering would seem to change nothing.
+        again = bootstrap(f"{base_url}/live/", "live", tmp_path)
     assert live.returncode == 0, live.stderr[-2000:]
     assert world.returncode == 0, world.stderr[-2000:]
+    assert again.returncode == 0, again.stderr[-2000:]
     live_config, world_config = (
         load_config(tmp_path / "live.json"),
         load_config(tmp_path / "world.json"),
     )
+    assert first_decision is not None and live_config.rendering.decision is not None
+    assert live_config.rendering.decision.evidence == first_decision.evidence
     assert live_config.render == world_config.render == "auto"
     assert live_config.rendering.decision is not None and live_config.rendering.decision.render
     assert (
