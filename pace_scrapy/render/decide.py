@@ -16,11 +16,11 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
 
 from pace_scrapy.config.model import PublisherConfig, RenderDecision
 from pace_scrapy.extract.extractor import extract
 from pace_scrapy.extract.fallback import generic_body
+from pace_scrapy.learn.discover import section
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import jsonld_types
 
@@ -96,20 +96,12 @@ def gaining_sections(urls: Sequence[str], gaining: Sequence[int]) -> tuple[str, 
     site whose live blogs are written by scripts renders its ``/live/`` pages only."""
     gained: dict[str, bool] = {}
     for index, url in enumerate(urls):
-        section = _section(url)
-        if section:
-            gained[section] = gained.get(section, True) and index in gaining
+        name = section(url)
+        if name:
+            gained[name] = gained.get(name, True) and index in gaining
     return tuple(
-        f"^https?://[^/]+/{re.escape(section)}/"
-        for section, every in sorted(gained.items())
-        if every
+        f"^https?://[^/]+/{re.escape(name)}/" for name, every in sorted(gained.items()) if every
     )
-
-
-def _section(url: str) -> str:
-    """The first segment of a URL's path when more follows (``/live/2024/x`` -> ``live``)."""
-    segments = urlsplit(url).path.split("/")
-    return segments[1] if len(segments) > 2 and segments[2] else ""
 
 
 def gains(plain: Extraction, rendered: Extraction) -> bool:
