@@ -17,8 +17,8 @@ product pages are skipped). On each site:
 Attributes are scored per page with :func:`~pace_scrapy.evaluate.metrics_attributes.
 attribute_counts` (abstaining costs recall, a wrong value costs precision and recall) and the
 counts added up per attribute. wcxb has no attribute gold: its product pages are scored on
-the title only (our ``name``, extruct's ``name``; equal after normalisation, or a false
-positive); their main text is not a product field, so it is not scored. The ``fallback``
+the title only (our ``name``, extruct's ``name``), compared as text like swde_book's titles;
+their main text is not a product field, so it is not scored. The ``fallback``
 column counts our values that came from node matching. Run from the repository root::
 
     .venv/bin/python benchmarks/bench_product.py --train 1 2
@@ -48,7 +48,6 @@ from pace_scrapy.evaluate.candidates import config_name, page_url
 from pace_scrapy.evaluate.gold import LabelledPage, bench_root, iter_sites, load_site
 from pace_scrapy.evaluate.learners import examples
 from pace_scrapy.evaluate.metrics_attributes import AttributeCounts, attribute_counts
-from pace_scrapy.evaluate.metrics_fields import normalize_title
 from pace_scrapy.evaluate.prediction import Prediction
 from pace_scrapy.evaluate.record import record
 from pace_scrapy.extract.extractor import NODE_MATCH, extract
@@ -81,22 +80,13 @@ class Scores:
     seconds: float = 0.0
 
 
-def title_counts(predicted: str | None, gold: str | None) -> AttributeCounts:
-    """A title scored like an attribute: right when equal after normalisation."""
-    if not predicted:
-        return AttributeCounts(fn=int(bool(gold)))
-    if gold and normalize_title(predicted) == normalize_title(gold):
-        return AttributeCounts(tp=1)
-    return AttributeCounts(fp=1, fn=int(bool(gold)))
-
-
 def page_counts(prediction: Prediction, page: LabelledPage) -> dict[str, AttributeCounts]:
     """Counts for one page: its gold attributes, else its title."""
     gold = page.gold
     if gold.annotated("attributes"):
         return attribute_counts(prediction.attributes, gold.attributes or {})
     title = prediction.title or next(iter(prediction.attributes.get("name", ())), None)
-    return {"title": title_counts(title, gold.title)}
+    return attribute_counts({"title": [title] if title else []}, {"title": [gold.title or ""]})
 
 
 def node_matching_alone(page: Page, config: PublisherConfig) -> Prediction:

@@ -80,9 +80,14 @@ def _availability(value: str) -> str:
 
 
 def _text_match(predicted: str, gold: str) -> bool:
-    """Equal word tokens, or one contiguously inside the other and at least half its length."""
+    """Equal word tokens, or equal once the separators between them are dropped (``De’Longhi``
+    = ``DeLonghi``), or one contiguously inside the other and at least half its length."""
     short, long = sorted((word_tokens(predicted), word_tokens(gold)), key=len)
-    if not short or 2 * len(short) < len(long):
+    if not short:
+        return False
+    if "".join(short) == "".join(long):
+        return True
+    if 2 * len(short) < len(long):
         return False
     return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
@@ -126,8 +131,9 @@ def values_match(name: str, predicted: str, gold: str) -> bool:
     as ISO codes (``€`` = ``EUR``); availability by its last URL segment without case or
     punctuation (``https://schema.org/InStock`` = ``In stock``); any other attribute by
     :func:`~pace_scrapy.evaluate.textnorm.word_tokens` (NFKC, case-folded, punctuation dropped),
-    equal or one contained in the other when it has at least half the other's tokens (SWDE
-    values carry page punctuation such as ``: Hachette Book Group``).
+    equal, equal without the separators between them (a brand written ``De’Longhi`` or
+    ``DeLonghi``), or one contained in the other when it has at least half the other's tokens
+    (SWDE values carry page punctuation such as ``: Hachette Book Group``).
     """
     return _MATCHERS[attribute_kind(name)](predicted, gold)
 

@@ -30,6 +30,9 @@ from pace_scrapy.evaluate.metrics_attributes import (
         ("author", "Smith", "Dr. John Smith Jr.", False),
         ("title", "Road The", "The Road", False),
         ("brand", "...", "...", False),
+        ("brand", "De’Longhi", "DeLonghi", True),
+        ("brand", "De Longhi Group", "DeLonghi", False),
+        ("brand", "DeLonghi", "De Longhi Group", False),
     ],
 )
 def test_values_match(name: str, predicted: str, gold: str, expected: bool) -> None:
