@@ -38,6 +38,10 @@ _CONTROL_BYTES = bytes(range(9)) + b"\x0b\x0c" + bytes(range(14, 32))
 _CONTROL_BYTE_LIST = [bytes([byte]) for byte in _CONTROL_BYTES]
 _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _NONCHARACTER = re.compile(b"|".join(_NONCHARACTERS))
+# A title longer than this holding markup was never closed: it swallowed the page.
+SWALLOWING_TITLE_CHARS = 1000
+_TAG = re.compile(r"<(?:[a-zA-Z]|/[a-zA-Z]|!--)")
+_TITLE_START = re.compile(rb"<title\b[^>]*>", re.IGNORECASE)
 
 DROPPED_TAGS = (
     "script",
@@ -67,7 +71,9 @@ _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 def parse_html(html: str | bytes) -> HtmlElement:
     """Parse HTML text (or UTF-8 bytes) into an lxml document.
 
-    Never raises: empty or element-less input gives an empty page.
+    Never raises: empty or element-less input gives an empty page. A ``<title>`` never
+    closed, whose text would run on to the end of the page (as it does in a browser), is closed
+    before the next tag.
     """
     data = html.encode("utf-8", "replace") if isinstance(html, str) else html
     if any(byte in data for byte in _CONTROL_BYTE_LIST):
@@ -77,15 +83,37 @@ def parse_html(html: str | bytes) -> HtmlElement:
     if not data.isascii() and _NONCHARACTER.search(data):
         for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
+    root = _parse(data)
+    if _swallowing_title(root):
+        root = _parse(_close_title(data))
+    if root.find("body") is None:
+        etree.SubElement(root, "body")
+    return root
+
+
+def _parse(data: bytes) -> HtmlElement:
     try:
         root = lxml.html.document_fromstring(data, parser=_PARSER) if data.strip() else None
     except etree.ParserError:  # no element at all once parsed (e.g. a lone comment)
         root = None
     if root is None:
         root = lxml.html.document_fromstring(_EMPTY_DOCUMENT, parser=_PARSER)
-    if root.find("body") is None:
-        etree.SubElement(root, "body")
     return root
+
+
+def _swallowing_title(root: HtmlElement) -> bool:
+    """True when the ``<title>`` holds the page: it was never closed, and its text (raw text to
+    the parser, as to a browser) runs on with the page's markup."""
+    title = root.find("head/title")
+    text = title.text if title is not None else None
+    return text is not None and len(text) > SWALLOWING_TITLE_CHARS and bool(_TAG.search(text))
+
+
+def _close_title(data: bytes) -> bytes:
+    """``data`` with its first ``<title>`` closed before the next tag."""
+    start = _TITLE_START.search(data)
+    end = data.find(b"<", start.end()) if start is not None else -1
+    return data if end < 0 else data[:end] + b"</title>" + data[end:]
 
 
 def clean(root: HtmlElement) -> list[str]:

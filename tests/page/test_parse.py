@@ -1,3 +1,5 @@
+from html import escape
+
 import lxml.html
 
 from pace_scrapy.page.parse import clean, parse_html
@@ -58,6 +60,25 @@ def test_malformed_markup_is_recovered() -> None:
     root = parse_html("<div><p>one<p>two</div><table><tr><td>cell</table><b>unclosed")
     assert [p.text for p in root.iter("p")] == ["one", "two"]
     assert root.body.text_content().endswith("unclosed")
+
+
+def test_a_title_never_closed_does_not_swallow_the_page() -> None:
+    story = "The council met on Monday and voted for the new bridge. " * 30
+    html = (
+        "<html><head><title>Council news\n<script src='a.js'></script>"
+        f"</head><body><div><p>{story}</p></div></body></html>"
+    )
+    root = parse_html(html)
+    assert root.find("head/title").text.strip() == "Council news"
+    assert root.body.text_content().strip() == story.strip()
+    assert parse_html(html.replace("<title>", "<TITLE lang=en>")).body.text_content()
+
+
+def test_a_long_title_with_escaped_markup_is_kept_whole() -> None:
+    text = "Why <b> and <i> tags still matter " * 40
+    root = parse_html(f"<html><head><title>{escape(text)}</title></head><body>x</body></html>")
+    assert root.find("head/title").text == text
+    assert root.body.text_content() == "x"
 
 
 def test_hidden_paragraphs_of_text_stay_as_content_scripts_reveal() -> None:
