@@ -4,7 +4,8 @@ Pages of one publisher share a template. On each page a generic extractor propos
 content; the *region* that holds most of it is found; inside the region every block is content
 unless something says it is furniture: its text recurs on other pages of the site (template
 text), it is mostly links, it sits in an element named like furniture (share, related,
-newsletter...), it is a pull quote (a quotation of another block's text), or it shows another
+newsletter...), it is a pull quote (a quotation of another block's text), it is a heading that
+opens no content (the title of a box of links or of a newsletter sign-up), or it shows another
 field of the page: the headline, the standfirst (the description's text), a byline or a date
 line (zyte-common-items' ``articleBody`` leaves them out). When the generic extractor finds
 little but template text, the page's prose is proposed instead. Metadata comes from the page's
@@ -86,12 +87,19 @@ def _body_labels(
             continue
         if i in proposed or not furniture_name(block.element, region):
             content.add(i)
-    # A subheading the site's articles share ("Why it matters") is template text, yet it
-    # opens a section of content: keep it when the next block is content.
-    for position, i in enumerate(inside[:-1]):
-        heading = page.blocks[i].kind is BlockKind.HEADING
-        if i in template_ids and heading and inside[position + 1] in content:
+    # A heading is content when it opens content: a subheading the site's articles share ("Why
+    # it matters") is template text, yet the section after it is content; a heading proposed
+    # with the box it titles ("Sign up to ...", "Related stories") is not. From the last block
+    # up, so that a heading over a subheading over content stays.
+    for position in range(len(inside) - 1, -1, -1):
+        i = inside[position]
+        if page.blocks[i].kind is not BlockKind.HEADING or i in shown:
+            continue
+        opens = position + 1 < len(inside) and inside[position + 1] in content
+        if opens and (i in template_ids or i in content):
             content.add(i)
+        else:
+            content.discard(i)
     ordered = sorted(content)
     content.difference_update(ordered[i] for i in repeated([page.blocks[i] for i in ordered]))
     if all(len(page.blocks[i].text) < MIN_SENTENCE for i in content):

@@ -52,3 +52,17 @@ def test_a_first_paragraph_that_is_also_the_description_stays_body() -> None:
     )
     assert FIRST in html and "standfirst" not in html
     assert body_texts(html) == [FIRST, SECOND]
+
+
+THIRD = "Engineers from the port authority expect the first repairs to start in September."
+
+
+def test_a_heading_is_body_when_it_opens_body_text() -> None:
+    # A heading over a subheading over text stays; the heading of a box of links does not.
+    sections = (
+        f"{SECOND}</p><h2>What happens next</h2><h3>The repairs</h3><p>{THIRD}</p>"
+        '<h3>More on this story</h3><ul><li><a href="/a">Storm hits the coast</a></li>'
+        '<li><a href="/b">Harbour fees rise again</a></li></ul><p>'
+    )
+    texts = body_texts(ARTICLE.format(first=FIRST, quote=QUOTE, second=sections))
+    assert texts == [FIRST, SECOND, "What happens next", "The repairs", THIRD]
