@@ -2,9 +2,10 @@
 
 Each such text becomes an exact-text pattern. Texts that change from page to page (``Posted :
 Thu, 10 Jan 2008``, ``US World News | Home``) also give patterns that hold on pages the
-learner never saw: the label before a colon (``^Posted\\ *:``) and, across training pages,
-a prefix or suffix two texts share (``News\\ \\|\\ Home$``). No pattern may match a text that
-is content on any training page (precision first).
+learner never saw: the label before a colon (``^Posted\\ *:``), a prefix or suffix two texts
+of different training pages share (``News\\ \\|\\ Home$``), and the shape several texts share
+but for their numbers (``^\\d+:\\d+$`` for the times of a live blog's posts). No pattern may
+match a text that is content on any training page (precision first).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pace_scrapy.config.selectors import compile_regex
 MAX_TEXT_PATTERN = 120
 # A label is a few words before a colon: "Posted :", "Author:", "Filed under:".
 _LABEL = re.compile(r"^(\w[\w'’.-]*(?: [\w'’.-]+){0,2}) ?:")
+_DIGITS = re.compile(r"[0-9]+")
 # The fewest characters a shared prefix or suffix must have (whole words, some letters).
 MIN_AFFIX_CHARS = 8
 
@@ -32,6 +34,7 @@ def text_patterns(texts: Sequence[Sequence[str]], content: Collection[str]) -> l
         proposed += (rf"^{re.escape(label)} ?:" for label in map(_label, page) if label)
     for first, second in combinations(short, 2):
         proposed += _shared_affixes(first, second)
+    proposed += _shared_shapes([t for page in short for t in page if t not in content])
     return [p for p in dict.fromkeys(proposed) if not matches_any_of(content, [p])]
 
 
@@ -52,6 +55,16 @@ def _label(text: str) -> str | None:
     if found is None or not any(c.isalpha() for c in found.group(1)):
         return None
     return found.group(1) if found.end() < len(text) else None
+
+
+def _shared_shapes(texts: Sequence[str]) -> list[str]:
+    """Patterns of the shapes (any number for each run of digits) that several different texts
+    share: the times of a live blog's posts (``19:58``, ``18:14``), page numbers."""
+    shapes: dict[str, set[str]] = {}
+    for text in texts:
+        if any(c.isdigit() for c in text):
+            shapes.setdefault(_DIGITS.sub(r"\\d+", re.escape(text)), set()).add(text)
+    return [f"^{shape}$" for shape, seen in shapes.items() if len(seen) > 1]
 
 
 def _shared_affixes(first: Sequence[str], second: Sequence[str]) -> list[str]:

@@ -1,6 +1,6 @@
 import re
 
-from pace_scrapy.learn.induce.text_patterns import matches_any, text_patterns
+from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
 
 FIRST = ["Posted : Thu, 10 Jan 2008 14:25:06 GMT", "US World News | Home", "Author : DPA"]
 SECOND = ["Posted : Mon, 31 Dec 2007 16:00:00 GMT", "India Sports News | Home", "Copyright"]
@@ -37,3 +37,17 @@ def test_words_shared_in_the_middle_give_a_pattern_bounded_like_the_texts() -> N
     assert matches_any("12 April 2013 Last updated at 09:01 GMT", patterns)
     long_paragraph = "The rules were last updated at a meeting in April 2013 Last updated at " * 3
     assert not matches_any(long_paragraph, patterns)  # only lines about as long as those seen
+
+
+def test_texts_of_one_shape_but_for_their_numbers_give_a_pattern() -> None:
+    # The times of a live blog's posts: any time, not only those seen.
+    content = {"The vote was 4:3 in the end."}
+    patterns = text_patterns([["19:58", "18:14"], ["Page 2 of 9"]], content)
+    assert matches_any("07:05", patterns)
+    assert not matches_any("Page 3 of 9", patterns)  # one text of its shape: exact only
+    assert not matches_any_of(content, patterns)
+
+
+def test_a_shape_that_content_has_is_no_pattern() -> None:
+    patterns = text_patterns([["19:58", "18:14"]], {"20:15"})
+    assert not matches_any("07:05", patterns)
