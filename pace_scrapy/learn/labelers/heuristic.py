@@ -95,7 +95,7 @@ def _body_labels(
         i = inside[position]
         if page.blocks[i].kind is not BlockKind.HEADING or i in shown:
             continue
-        opens = position + 1 < len(inside) and inside[position + 1] in content
+        opens = any(j in content for j in _section(page, inside, position))
         if opens and (i in template_ids or i in content):
             content.add(i)
         else:
@@ -105,6 +105,21 @@ def _body_labels(
     if all(len(page.blocks[i].text) < MIN_SENTENCE for i in content):
         return frozenset()  # a heading or a caption is not an article: no label beats a wrong one
     return frozenset(content)
+
+
+def _section(page: Page, inside: Sequence[int], position: int) -> list[int]:
+    """The blocks a heading (at ``position`` of ``inside``) opens: those after it in its parent
+    element, up to the next heading (an ad or a figure may come first); when there are none
+    (a heading alone in its wrapper, or over a subheading), the next block."""
+    box = page.blocks[inside[position]].element.getparent()
+    section = []
+    for j in inside[position + 1 :]:
+        block = page.blocks[j]
+        outside = block.element is not box and box not in block.element.iterancestors()
+        if block.kind is BlockKind.HEADING or outside:
+            break
+        section.append(j)
+    return section or list(inside[position + 1 : position + 2])
 
 
 def _field_blocks(page: Page, fields: dict[str, FieldLabel]) -> frozenset[int]:

@@ -58,9 +58,11 @@ THIRD = "Engineers from the port authority expect the first repairs to start in 
 
 
 def test_a_heading_is_body_when_it_opens_body_text() -> None:
-    # A heading over a subheading over text stays; the heading of a box of links does not.
+    # A heading over a subheading over text stays, even with a link between the subheading
+    # and its text; the heading of a box of links does not.
     sections = (
-        f"{SECOND}</p><h2>What happens next</h2><h3>The repairs</h3><p>{THIRD}</p>"
+        f"{SECOND}</p><h2>What happens next</h2><h3>The repairs</h3>"
+        f'<p><a href="/tickets">Ferry tickets</a></p><p>{THIRD}</p>'
         '<h3>More on this story</h3><ul><li><a href="/a">Storm hits the coast</a></li>'
         '<li><a href="/b">Harbour fees rise again</a></li></ul><p>'
     )
