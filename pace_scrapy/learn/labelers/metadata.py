@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from lxml.html import HtmlElement
 
@@ -182,7 +181,8 @@ def date_nodes(root: HtmlElement, day: str) -> list[HtmlElement]:
     for element in root.iter():
         if element in found or not isinstance(element.tag, str):
             continue
-        own: Any = element.text or ""
+        # Its own text (the tails of its children too: "<b>Updated</b> 27 June 2024").
+        own = "".join([element.text or "", *(child.tail or "" for child in element)])
         if day[:4] not in own:  # a shown date almost always writes out its year
             continue
         text = element_text(element)

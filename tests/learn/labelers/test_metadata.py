@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pace_scrapy.learn.labelers.metadata import metadata_labels
+from pace_scrapy.learn.labelers.metadata import date_nodes, metadata_labels
+from pace_scrapy.page.text import element_text
 from tests.factories import page
 
 
@@ -25,3 +26,19 @@ from tests.factories import page
 def test_byline_names_without_the_date(byline: str, names: list[str]) -> None:
     labels = metadata_labels(page(f"<html><body><h1>T</h1>{byline}</body></html>"), "article")
     assert labels["authors"].values == names
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "<p><time datetime='2024-06-27T19:58'>27 June</time></p>",
+        "<p>Updated 27 June 2024</p>",
+        # the date in the tail of a label element
+        "<div class='status'><span>LIVE</span> Last updated Jun 27, 2024, 7:58 PM</div>",
+    ],
+)
+def test_a_shown_date_is_found(shown: str) -> None:
+    doc = page(f"<html><body><h1>T</h1>{shown}<p>Text of 2023.</p></body></html>")
+    assert [element_text(e) for e in date_nodes(doc.body, "2024-06-27")] == [
+        element_text(doc.body[1])
+    ]
