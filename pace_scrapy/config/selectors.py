@@ -15,7 +15,8 @@ from lxml import etree
 
 
 class _Translator(HTMLTranslator):
-    """cssselect's HTML translator, with a class test that is cheap where it fails.
+    """cssselect's HTML translator, with a class test that is cheap where it fails, and
+    ``:has(> ...)`` translated with the child's own conditions.
 
     ``.name`` (``[class~=name]``) tests ``contains(@class, 'name')`` before the exact
     whitespace-separated test: libxml2 stops at the first false operand of ``and``, and the
@@ -32,6 +33,11 @@ class _Translator(HTMLTranslator):
             f"contains(concat(' ', normalize-space({name}), ' '), {word})"
         )
         return xpath
+
+    def xpath_relation_child_combinator(self, left: XPathExpr, right: XPathExpr) -> XPathExpr:
+        # cssselect 1.3 puts the child's conditions on the parent (``td:has(> p.x)`` became
+        # ``td[./p][@class ...]``); they belong inside the child step, as for ``:has(p.x)``.
+        return left.join("[./", right, closing_combiner="]", has_inner_condition=True)
 
 
 _TRANSLATOR = _Translator()

@@ -26,6 +26,16 @@ def test_class_selectors_match_what_cssselect_matches(css: str) -> None:
     assert ours  # every case selects something
 
 
+def test_has_a_child_tests_the_childs_own_conditions() -> None:
+    # cssselect 1.3 alone tests the class on the parent: td[./p][@class ...]
+    root = lxml.html.fromstring(
+        "<table><tr><td id=a><p class=story>x</p></td><td id=b class=story><p>y</p></td></tr>"
+        "</table>"
+    )
+    assert [e.get("id") for e in compile_css("td:has(> p.story)")(root)] == ["a"]
+    assert [e.get("id") for e in compile_css("td:has(> .story)")(root)] == ["a"]
+
+
 def test_a_class_name_with_a_space_matches_nothing() -> None:
     root = lxml.html.fromstring(f"<div>{PAGE}</div>")
     assert compile_css('[class~="b a"]')(root) == []
