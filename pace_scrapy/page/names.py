@@ -11,6 +11,9 @@ import re
 
 _SEPARATORS = re.compile(r"[-_]+")
 _HASH_ONLY = re.compile(r"^(?:css|sc|jsx|emotion|styled|svelte)-[a-z0-9]+$", re.I)
+# A lower-case word numbered with one or two digits, standing alone (``story2``, ``content1``):
+# a hand-written variant name, not a generated one.
+_NUMBERED_WORD = re.compile(r"^[a-z]{3,}[0-9]{1,2}$")
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # Attributes whose values name what an element is, and rarely change with a rebuild.
 STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")
@@ -58,6 +61,8 @@ def stable_name(name: str) -> tuple[str, bool] | None:
     for a prefix match when it ends in generated parts, ``None`` when it is all generated."""
     if not name or len(name) > MAX_NAME or _HASH_ONLY.match(name):
         return None
+    if _NUMBERED_WORD.match(name):
+        return name, True
     parts = [part for part in _SEPARATORS.split(name) if part]
     keep = len(parts)
     while keep and looks_generated(parts[keep - 1]):

@@ -14,6 +14,8 @@ from pace_scrapy.page.names import looks_utility, name_words, stable_name
         ("sc-bdVaJa", None),
         ("_3dGf1", None),
         ("h1", ("h1", True)),
+        ("story2", ("story2", True)),  # a numbered variant, written by hand
+        ("Body_text__abcd1", ("Body_text__", False)),
         ("md:flex", ("md:flex", True)),
     ],
 )
