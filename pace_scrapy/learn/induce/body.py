@@ -17,7 +17,7 @@ from lxml.html import HtmlElement
 from pace_scrapy.config.model import BodySpec, Selector
 from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense, with_leads
 from pace_scrapy.learn.induce.body_sample import BodySample, f1
-from pace_scrapy.learn.induce.selectors import candidate_selectors
+from pace_scrapy.learn.induce.selectors import by_child, candidate_selectors
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
 
 MAX_CONTAINER_CANDIDATES = 12
@@ -122,10 +122,14 @@ def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
         for block in sample.blocks:
             if block.id not in sample.content:
                 continue
+            child = None  # the element on the way from this one to the block
             for element in (block.element, *block.element.iterancestors()):
                 if element.tag in ("html", "body"):
                     break
                 seen.update(candidate_selectors(element, max_depth=1))
+                if child is not None:
+                    seen.update(by_child(element, child))
+                child = element
         proposed.update(seen)
     scored = []
     for css, support in proposed.items():
@@ -149,20 +153,20 @@ def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:
     """A better score wins; at about the same score (within 0.01), the container matching
     fewer elements per page (one wrapper generalises to block types the pages did not show, a
-    list of paragraphs does not), then a named one over a positional path, then the tighter
-    one (less to exclude, less to go wrong), then the outer one (a wrapper that holds nothing
-    more on the training pages may hold a continuation on others). A lead is not counted as a
-    match."""
+    list of paragraphs does not), then a named one over one known by its position or by its
+    children's names (``td:has(> p.story)``), then the tighter one (less to exclude, less to
+    go wrong), then the outer one (a wrapper that holds nothing more on the training pages may
+    hold a continuation on others). A lead is not counted as a match."""
     if abs(candidate.score - best.score) > SCORE_TIE:
         return candidate.score > best.score
 
     def key(c: _Candidate) -> tuple[int, bool, float, int, int]:
         roots = [_first_matching(s, c.containers) for s in samples]
         matches = sum(map(len, roots))
-        positional = any(":nth-of-type" in css for css in c.containers)
+        indirect = any(":nth-of-type" in css or ":has(" in css for css in c.containers)
         tight = sum(_container_f1(s, c.containers, lead=c.lead) for s in samples)
         depth = sum(len(list(root.iterancestors())) for found in roots for root in found)
-        return matches, positional, -tight, len(c.exclusions), depth
+        return matches, indirect, -tight, len(c.exclusions), depth
 
     return key(candidate) < key(best)
 

@@ -15,6 +15,8 @@ from pace_scrapy.config.selectors import check_css
 from pace_scrapy.page.names import MAX_NAME, STABLE_ATTRIBUTES, looks_utility, stable_name
 
 _IDENTIFIER = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
+# Names of a child that may stand for an unnamed element.
+MAX_CHILD_ANCHORS = 2
 SEMANTIC_TAGS = frozenset(
     [
         "article",
@@ -117,6 +119,20 @@ def candidate_selectors(element: HtmlElement, max_depth: int = 3) -> list[str]:
         candidates.append(positional)
     # Broken markup yields odd tag names (``ipt"``): keep only selectors that compile.
     return [css for css in dict.fromkeys(candidates) if _valid(css)]
+
+
+def by_child(element: HtmlElement, child: HtmlElement) -> list[str]:
+    """For an element with no name of its own, ``tag:has(> part)`` by the names of one of its
+    children (the child on the way to its content): the handle on a table-layout cell whose
+    paragraphs are named (``td:has(> p.story)``)."""
+    if element_parts(element):
+        return []
+    anchored = (
+        f"{element.tag}:has(> {part})"
+        for part in element_parts(child)[:MAX_CHILD_ANCHORS]
+        if any(mark in part for mark in "#.[")
+    )
+    return [css for css in anchored if _valid(css)]
 
 
 def _valid(css: str) -> bool:

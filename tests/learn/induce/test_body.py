@@ -228,3 +228,26 @@ def test_a_wrapper_holding_nothing_more_is_preferred_for_what_other_pages_add() 
         more="The rest of the post, behind a continue-reading link, tells who paid for it.",
     )
     assert kept_paragraphs(unseen, spec) == content
+
+
+TABLE_LAYOUT = """<body>{banner}<table><tr><td><p>Home</p><p>News</p></td></tr></table>
+<table><tr><td><p class="story">{one}</p><div class="mpu">advertisement</div>
+<p class="story">{two}</p></td><td><p>Most read: {other} of the week</p></td></tr></table></body>"""
+
+
+def table_sample(one: str, two: str, other: str, banner: str = "") -> BodySample:
+    doc = page(TABLE_LAYOUT.format(one=one, two=two, other=other, banner=banner))
+    return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex([one, two]))))
+
+
+def test_an_unnamed_table_cell_is_learnt_by_its_paragraphs_names() -> None:
+    long = " It went on for days and days, and nobody in the valley had seen anything like it."
+    first = table_sample("Rain fell on the city for a week." + long, "Rivers rose." + long, "Shoes")
+    second = table_sample("The mayor opened a bridge." + long, "Traffic eased." + long, "Phones")
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert [s.css for s in spec.containers] == ["td:has(> p.story)"]
+    # a page with one more layout table before the story: a positional path would miss it
+    content = ["A new school was built." + long, "Pupils arrive in May." + long]
+    unseen = table_sample(*content, "Cars", banner="<table><tr><td><p>Hi</p></td></tr></table>")
+    assert kept_paragraphs(unseen, spec) == content

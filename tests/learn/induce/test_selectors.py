@@ -2,6 +2,7 @@ import lxml.html
 
 from pace_scrapy.config.selectors import compile_css
 from pace_scrapy.learn.induce.selectors import (
+    by_child,
     candidate_selectors,
     class_selector,
     positional_path,
@@ -45,3 +46,14 @@ def test_positional_path_for_class_less_layouts() -> None:
     path = positional_path(cell)
     assert path == "body > table:nth-of-type(2) > tr:nth-of-type(1) > td:nth-of-type(2)"
     assert compile_css(path)(doc) == [cell]
+
+
+def test_an_unnamed_element_is_known_by_its_childs_names() -> None:
+    doc = lxml.html.fromstring(
+        "<html><body><table><tr><td><p class='story2 lead'>one</p><p class=story2>two</p>"
+        "<div class=mpu>ad</div></td><td><p class=story2>menu</p></td></tr></table></body></html>"
+    )
+    cell = doc.find(".//td")
+    assert by_child(cell, cell[0]) == ["td:has(> p.story2)", "td:has(> p.lead)"]
+    assert compile_css("td:has(> p.lead)")(doc) == [cell]
+    assert by_child(cell[0], cell) == []  # the paragraph has names of its own
