@@ -56,12 +56,11 @@ DROPPED_TAGS = (
     "canvas",
 )
 # Evaluated on the root element: <html> itself is never dropped, and libxml2 scans
-# ``descendant::*/@name`` faster than ``//@name`` (which also visits every text node). Only
-# styles that may hide (``none`` or ``hidden`` in any case) come back to Python to be checked.
+# ``descendant::*/@name`` faster than ``//@name`` (which also visits every text node). Styles are
+# checked in Python (:func:`_hides`): a predicate testing each one in the XPath costs more than
+# the scan itself.
 _HIDING_ATTRIBUTES = etree.XPath(
-    "descendant::*/@hidden | descendant::*/@aria-hidden"
-    " | descendant::*/@style[contains(translate(., 'NOEHID', 'noehid'), 'none')"
-    " or contains(translate(., 'NOEHID', 'noehid'), 'hidden')]"
+    "descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style"
 )
 # Paragraph text a ``hidden`` element must hold to be kept as content revealed by scripts.
 DEFERRED_MIN_CHARS = 300
