@@ -11,9 +11,12 @@ import re
 
 _SEPARATORS = re.compile(r"[-_]+")
 _HASH_ONLY = re.compile(r"^(?:css|sc|jsx|emotion|styled|svelte)-[a-z0-9]+$", re.I)
-# A lower-case word numbered with one or two digits, standing alone (``story2``, ``content1``):
-# a hand-written variant name, not a generated one.
-_NUMBERED_WORD = re.compile(r"^[a-z]{3,}[0-9]{1,2}$")
+# A lower-case word of four letters or more numbered with one digit, standing alone (``story2``,
+# ``content1``): a hand-written variant name, not a generated one. Layout and spacing names
+# (``span8``, ``btm20``, ``col2``) say how an element looks and stay out.
+_NUMBERED_WORD = re.compile(
+    r"^(?!(?:span|grid|size|font|margin|padding|width|height|offset|level)[0-9])[a-z]{4,}[0-9]$"
+)
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # Attributes whose values name what an element is, and rarely change with a rebuild.
 STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")

@@ -15,6 +15,8 @@ from pace_scrapy.page.names import looks_utility, name_words, stable_name
         ("_3dGf1", None),
         ("h1", ("h1", True)),
         ("story2", ("story2", True)),  # a numbered variant, written by hand
+        ("btm20", None),  # a spacing utility, like letters mixed with digits
+        ("span8", None),
         ("Body_text__abcd1", ("Body_text__", False)),
         ("md:flex", ("md:flex", True)),
     ],
