@@ -11,11 +11,11 @@ import re
 from datetime import date, datetime
 from typing import Annotated, Literal
 
-from lxml import etree
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from pace_scrapy.config.fields import RESERVED_FIELDS, STANDARD_KINDS
 from pace_scrapy.config.selectors import (
+    Query,
     check_css,
     check_regex,
     check_xpath,
@@ -55,7 +55,7 @@ class Selector(_Data):
     def __str__(self) -> str:
         return f"css:{self.css}" if self.css is not None else f"xpath:{self.xpath}"
 
-    def compiled(self) -> etree.XPath:
+    def compiled(self) -> Query:
         """The compiled selector (cached per expression)."""
         if self.css is not None:
             return compile_query("css", self.css)

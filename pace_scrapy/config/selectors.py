@@ -1,17 +1,30 @@
 """Checking and compiling the selectors and patterns a config holds.
 
 CSS is translated to XPath once (cssselect's HTML translator) and compiled by lxml; compiled
-expressions are cached, so a config's selectors are compiled once per process.
+expressions are cached, so a config's selectors are compiled once per process. A long group of
+substring tests (the learner's furniture exclusions, ``[class*="related"], [id*="share"], ...``)
+is matched in one pass instead: libxml2 evaluates a group as one test per alternative and
+element, which on a whole page takes milliseconds.
 """
 
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
-from cssselect import HTMLTranslator, SelectorError
+from cssselect import HTMLTranslator, SelectorError, parse
+from cssselect.parser import Attrib, Element
 from cssselect.xpath import XPathExpr, is_non_whitespace
 from lxml import etree
+
+# What a compiled query is: called on an element, it returns what an XPath evaluation would.
+Query = Callable[[etree._Element], Any]
+# Substring tests a CSS group needs to be matched in one pass (below, XPath is as fast).
+MIN_SUBSTRING_GROUP = 8
+_NAME = re.compile(r"^[a-zA-Z_][\w-]*$")
 
 
 class _Translator(HTMLTranslator):
@@ -61,14 +74,81 @@ def compile_xpath(xpath: str) -> etree.XPath:
         raise ValueError(f"invalid XPath {xpath!r}: {exc}") from exc
 
 
-def compile_css(css: str) -> etree.XPath:
-    """Compile a CSS selector to an XPath evaluator (cached)."""
-    return compile_xpath(css_to_xpath(css))
+@lru_cache(maxsize=4096)
+def compile_css(css: str) -> Query:
+    """Compile a CSS selector (cached): to an XPath evaluator, or for a group of at least
+    :data:`MIN_SUBSTRING_GROUP` ``[attribute*="text"]`` tests and tag names, to a
+    :class:`SubstringGroup` (the same matches, in one pass)."""
+    xpath = compile_xpath(css_to_xpath(css))  # also checks the selector
+    group = substring_group(css)
+    return group if group is not None else xpath
 
 
-def compile_query(language: str, query: str) -> etree.XPath:
+def compile_query(language: str, query: str) -> Query:
     """Compile a ``css`` or ``xpath`` query (cached)."""
     return compile_css(query) if language == "css" else compile_xpath(query)
+
+
+class SubstringGroup:
+    """A CSS group of tag names and ``[attribute*="text"]`` tests matched in one pass: one XPath
+    scan for the elements that have one of the tags or attributes, then one regular expression
+    per attribute. Matches are those of the group's XPath translation, in document order."""
+
+    def __init__(self, tags: frozenset[str], texts: dict[str, list[str]]) -> None:
+        self.tags = tags
+        self.patterns = {
+            name: re.compile("|".join(map(re.escape, values))) for name, values in texts.items()
+        }
+        tests = [f"@{name}" for name in texts] + [f"self::{tag}" for tag in sorted(tags)]
+        self._candidates = etree.XPath(f"descendant-or-self::*[{' or '.join(tests)}]")
+
+    def __call__(self, node: etree._Element) -> list[etree._Element]:
+        found = self._candidates(node)
+        assert isinstance(found, list)
+        return [e for e in found if isinstance(e, etree._Element) and self._matches(e)]
+
+    def _matches(self, element: etree._Element) -> bool:
+        if element.tag in self.tags:
+            return True
+        for name, pattern in self.patterns.items():
+            value = element.get(name)
+            if value is not None and pattern.search(value):
+                return True
+        return False
+
+
+def substring_group(css: str) -> SubstringGroup | None:
+    """The one-pass matcher of a group of tag names and at least :data:`MIN_SUBSTRING_GROUP`
+    ``[attribute*="text"]`` tests; ``None`` for any other selector."""
+    try:
+        selectors = parse(css)
+    except SelectorError:
+        return None
+    tags: set[str] = set()
+    texts: defaultdict[str, list[str]] = defaultdict(list)
+    for selector in selectors:
+        tree = selector.parsed_tree
+        if selector.pseudo_element is not None:
+            return None
+        if isinstance(tree, Element) and tree.namespace is None and _NAME.match(tree.element or ""):
+            tags.add(str(tree.element).lower())
+            continue
+        value = tree.value.value if isinstance(tree, Attrib) and tree.value is not None else None
+        if not (
+            isinstance(tree, Attrib)
+            and tree.operator == "*="
+            and tree.namespace is None
+            and isinstance(tree.selector, Element)
+            and tree.selector.element is None
+            and tree.selector.namespace is None
+            and _NAME.match(tree.attrib)
+            and value
+        ):
+            return None
+        texts[tree.attrib.lower()].append(str(value))
+    if sum(map(len, texts.values())) < MIN_SUBSTRING_GROUP:
+        return None
+    return SubstringGroup(frozenset(tags), dict(texts))
 
 
 def check_css(css: str) -> str:

@@ -7,8 +7,18 @@ import re
 import lxml.html
 import pytest
 from cssselect import HTMLTranslator
+from hypothesis import given
+from hypothesis import strategies as st
+from lxml import etree
 
-from pace_scrapy.config.selectors import compile_css, compile_regex, compile_xpath
+from pace_scrapy.config.selectors import (
+    SubstringGroup,
+    compile_css,
+    compile_regex,
+    compile_xpath,
+    css_to_xpath,
+    substring_group,
+)
 
 CLASSES = ["a", "ab", "b a", "x\ta\ny", " a ", "ba", "a-b", "A", "", None]
 PAGE = "".join(
@@ -48,3 +58,55 @@ def test_a_class_name_with_a_space_matches_nothing() -> None:
 def test_invalid_expressions_name_the_value(compile_: object, bad: str) -> None:
     with pytest.raises(ValueError, match=re.escape(repr(bad))):
         compile_(bad)  # type: ignore[operator]
+
+
+FURNITURE = ", ".join(
+    [f'[class*="{word}"], [id*="{word}"]' for word in ("related", "Share", "ad-", "promo")]
+    + ["aside", "nav"]
+)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["div", "p", "aside", "nav", "span"]),
+            st.sampled_from([None, "", "related", "x-Share-y", "Related", "ad-slot", "head"]),
+            st.sampled_from([None, "", "promo1", "PROMO", "ad-", "main"]),
+            st.integers(min_value=0, max_value=3),
+        ),
+        max_size=12,
+    )
+)
+def test_a_substring_group_matches_what_its_xpath_matches(
+    specs: list[tuple[str, str | None, str | None, int]],
+) -> None:
+    root = lxml.html.fromstring("<div id=root></div>")
+    made = [root]
+    for tag, cls, ident, parent in specs:
+        element = lxml.html.Element(tag)
+        if cls is not None:
+            element.set("class", cls)
+        if ident is not None:
+            element.set("id", ident)
+        made[parent % len(made)].append(element)
+        made.append(element)
+    group = compile_css(FURNITURE)
+    assert isinstance(group, SubstringGroup)
+    stock = compile_xpath(css_to_xpath(FURNITURE))
+    for node in made:
+        assert group(node) == stock(node)
+
+
+@pytest.mark.parametrize(
+    "css",
+    [
+        '[class*="a"], [class*="b"]',  # too few tests to be worth a pass of its own
+        FURNITURE + ", p.lead",  # a class test
+        FURNITURE + ', [class^="x"]',  # another operator
+        FURNITURE + ', div[class*="x"]',  # a test on one tag
+        FURNITURE + ', [class*=""]',  # matches nothing in CSS
+    ],
+)
+def test_other_selectors_stay_xpath(css: str) -> None:
+    assert substring_group(css) is None
+    assert isinstance(compile_css(css), etree.XPath)
