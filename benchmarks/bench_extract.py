@@ -13,10 +13,12 @@ affects all three alike:
 Each site gets a small config made here (learning one per site would time the learner too),
 meant to be realistic for *timing*, not for quality: its body containers are, for each page of
 the site, the element whose ``<p>`` children hold the most text (by id, else tag and class, else
-position), most frequent first, with the usual exclusions (asides, share bars, related links,
-newsletters, ads); headline, dates, authors, description, canonical URL, language and main image
-come from ``<meta>``, JSON-LD, ``<h1>`` or ``<time>`` rules. The generic fallback is off so that
-only our own code is timed (every page matches one of its site's containers by construction).
+position), most frequent first, with the exclusions every learnt config carries (the learner's
+group of furniture names: asides, navigation, forms, share bars, related links, newsletters,
+ads...) and three site-like ones; headline, dates, authors, description, canonical URL, language
+and main image come from ``<meta>``, JSON-LD, ``<h1>`` or ``<time>`` rules. The generic fallback
+is off so that only our own code is timed (every page matches one of its site's containers by
+construction).
 
 Prints pages/s per extractor (median over rounds), the ratios (median of the rounds' ratios;
 targets: ours >= 10x trafilatura's pages/s, ours <= 1.5x the parse time) and, from a cProfile
@@ -49,13 +51,14 @@ from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.config.store import parse_config
 from pace_scrapy.evaluate.gold import LabelledPage, bench_root, iter_sites, load_site
 from pace_scrapy.extract.extractor import extract
+from pace_scrapy.learn.induce.body import PRIOR_EXCLUSIONS
 from pace_scrapy.page.model import Page
 
 KINDS = ("article", "generic")
 TARGET_VS_TRAFILATURA = 10.0
 TARGET_VS_PARSE = 1.5
 ARTICLE_TYPES = ["NewsArticle", "Article", "BlogPosting", "ReportageNewsArticle", "WebPage"]
-EXCLUDED = ("aside", "[class*=share]", "[class*=related]", "[class*=newsletter]", "[class*=ad-]")
+EXCLUDED = (", ".join(PRIOR_EXCLUSIONS), "div.share-tools", "[class*=related-]", "[class*=ad-]")
 # Our stages, each the cumulative profiled time of functions named by (file suffix, name).
 STAGES = {
     "parse": [
