@@ -27,6 +27,9 @@ PROSE_LINKS = 0.3
 DUPLICATE_SHARE = 0.5
 DUPLICATE_MIN_CHARS = 600
 FORM_TAGS = ("form", "button", "input", "select", "textarea")
+# A short line opened by a label of one to three words and a colon: "Posted : Wed, 02 Jan".
+LABELLED_LINE = re.compile(r"^([^\W\d_]{3,}(?: [^\W\d_]+){0,2}) ?: ?\S")
+LABELLED_LINE_CHARS = 160
 
 
 def template_texts(pages: Sequence[Page], min_pages: int = 2) -> set[str]:
@@ -46,6 +49,24 @@ def template_texts(pages: Sequence[Page], min_pages: int = 2) -> set[str]:
         if shared >= DUPLICATE_MIN_CHARS and shared >= DUPLICATE_SHARE * sum(map(len, texts)):
             copies |= recurring
     return {text for text, count in counts.items() if count >= min_pages} - copies
+
+
+def template_labels(pages: Sequence[Page], min_pages: int = 2) -> set[str]:
+    """Labels that open a short line on at least ``min_pages`` pages: a template's metadata
+    lines ("Posted : Wed, 02 Jan 2008", "Author : DPA"), whose values differ from page to page
+    so that the lines themselves never recur."""
+    counts: Counter[str] = Counter()
+    for page in pages:
+        counts.update({label for block in page.blocks if (label := line_label(block.text))})
+    return {label for label, count in counts.items() if count >= min_pages}
+
+
+def line_label(text: str) -> str | None:
+    """The label (case-folded) opening a short line, if any (see :data:`LABELLED_LINE`)."""
+    if len(text) > LABELLED_LINE_CHARS:
+        return None
+    found = LABELLED_LINE.match(text)
+    return found.group(1).casefold() if found else None
 
 
 def link_density(block: Block) -> float:

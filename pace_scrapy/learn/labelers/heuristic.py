@@ -7,7 +7,9 @@ text), it is mostly links, it sits in an element named like furniture (share, re
 newsletter...), it is a pull quote (a quotation of another block's text), it is a heading that
 opens no content (the title of a box of links or of a newsletter sign-up), or it shows another
 field of the page: the headline, the standfirst (the description's text), a byline or a date
-line (zyte-common-items' ``articleBody`` leaves them out). When the generic extractor finds
+line (zyte-common-items' ``articleBody`` leaves them out), or a short line opened by a label
+that opens lines on other pages too ("Posted : ...", "Author : ...": the values differ, the
+label is the template's). When the generic extractor finds
 little but template text, the page's prose is proposed instead. Metadata comes from the page's
 structured data, matched to its DOM.
 """
@@ -23,8 +25,10 @@ from pace_scrapy.learn.induce.body_sample import BodySample
 from pace_scrapy.learn.labelers.boilerplate import (
     LINK_DENSE,
     furniture_name,
+    line_label,
     link_density,
     prose,
+    template_labels,
     template_texts,
 )
 from pace_scrapy.learn.labelers.generic import generic_content
@@ -58,10 +62,13 @@ class HeuristicLabeler:
         article = page_type == "article"
         proposed = [generic_content(page) if article else frozenset() for page in pages]
         template = template_texts(pages) if len(pages) > 1 else set()
+        line_labels = template_labels(pages) if len(pages) > 1 else set()
         labels = []
         for page, ids in zip(pages, proposed, strict=True):
             fields = metadata_labels(page, page_type)
-            shown = _field_blocks(page, fields)
+            shown = _field_blocks(page, fields) | {
+                block.id for block in page.blocks if line_label(block.text) in line_labels
+            }
             body = _body_labels(page, ids, template, shown) if article else frozenset()
             labels.append(PageLabels(page, body, fields))
         return labels

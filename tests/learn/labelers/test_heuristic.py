@@ -68,3 +68,36 @@ def test_a_heading_is_body_when_it_opens_body_text() -> None:
     )
     texts = body_texts(ARTICLE.format(first=FIRST, quote=QUOTE, second=sections))
     assert texts == [FIRST, SECOND, "What happens next", "The repairs", THIRD]
+
+
+LABELLED = """<body><table><tr><td>
+<p>Posted : {date}</p><p>Author : {author}</p><p>{first}</p><p>{second}</p>
+<p>Q: {question}</p></td></tr></table></body>"""
+
+
+def test_lines_opened_by_a_label_other_pages_share_are_not_body() -> None:
+    # "Posted : <date>" recurs on every page with another value: the template's metadata line.
+    one = page(
+        LABELLED.format(
+            date="Wed, 02 Jan 2008 11:54:05 GMT",
+            author="DPA",
+            first=FIRST,
+            second=SECOND,
+            question="What now for the port after the storms?",
+        )
+    )
+    two = page(
+        LABELLED.format(
+            date="Mon, 07 Jan 2008 04:07:06 GMT",
+            author="Subhash K Jha",
+            first=THIRD,
+            second="The harbour master said ships would be allowed in from Monday morning.",
+            question="And what will the repairs cost the traders and the town?",
+        )
+    )
+    labels = HeuristicLabeler().label([one, two], "article")
+    texts = [one.blocks[i].text for i in sorted(labels[0].body)]
+    assert texts == [FIRST, SECOND, "Q: What now for the port after the storms?"]
+    # one page alone says nothing about its labels
+    alone = HeuristicLabeler().label([one], "article")[0]
+    assert any(one.blocks[i].text.startswith("Posted") for i in alone.body)
