@@ -7,11 +7,11 @@ text), it is mostly links, it sits in an element named like furniture (share, re
 newsletter...), it is a pull quote (a quotation of another block's text), it is a heading that
 opens no content (the title of a box of links or of a newsletter sign-up), or it shows another
 field of the page: the headline, the standfirst (the description's text), a byline or a date
-line (zyte-common-items' ``articleBody`` leaves them out), or it is a short line opened by a
-label that opens lines on other pages too ("Posted : ...", "Author : ...": the values differ,
-the label is the template's). When the generic extractor finds little but template text, the
-page's prose is proposed instead. Metadata comes from the page's structured data, matched to
-its DOM.
+line (zyte-common-items' ``articleBody`` leaves them out). A short line opened by a label that
+opens lines on other pages too ("Posted : ...", "Author : ...": the values differ, the label is
+the template's) counts as template text. When the generic extractor finds little but template
+text, the page's prose is proposed instead. Metadata comes from the page's structured data,
+matched to its DOM.
 """
 
 from __future__ import annotations
@@ -66,17 +66,22 @@ class HeuristicLabeler:
         labels = []
         for page, ids in zip(pages, proposed, strict=True):
             fields = metadata_labels(page, page_type)
-            # Not body: the blocks that show another field, and the template's labelled lines.
-            shown = _field_blocks(page, fields) | _labelled_lines(page, line_labels)
-            body = _body_labels(page, ids, template, shown) if article else frozenset()
+            shown = _field_blocks(page, fields)
+            template_ids = _template_blocks(page, template, line_labels)
+            body = _body_labels(page, ids, template_ids, shown) if article else frozenset()
             labels.append(PageLabels(page, body, fields))
         return labels
 
 
+def _template_blocks(page: Page, texts: set[str], labels: set[str]) -> set[int]:
+    """The blocks of the site's template: their text recurs on other pages, or they are short
+    lines opened by a label that opens lines on other pages ("Posted : ...")."""
+    return {b.id for b in page.blocks if b.text in texts or line_label(b.text) in labels}
+
+
 def _body_labels(
-    page: Page, generic: frozenset[int], template: set[str], shown: frozenset[int]
+    page: Page, generic: frozenset[int], template_ids: set[int], shown: frozenset[int]
 ) -> frozenset[int]:
-    template_ids = {b.id for b in page.blocks if b.text in template}
     proposed = set(generic - template_ids)
     if sum(len(page.blocks[i].text) for i in proposed) < MIN_PROPOSED:
         # The generic extractor found little beyond template text: take the page's prose.
@@ -147,11 +152,6 @@ def _field_blocks(page: Page, fields: dict[str, FieldLabel]) -> frozenset[int]:
         if block.text in descriptions and not _beside_text(page, block, shown)
     )
     return frozenset(shown)
-
-
-def _labelled_lines(page: Page, labels: set[str]) -> set[int]:
-    """The blocks of short lines opened by one of ``labels`` ("Posted : ...")."""
-    return {block.id for block in page.blocks if line_label(block.text) in labels}
 
 
 def _texts(fields: dict[str, FieldLabel], name: str) -> set[str]:
