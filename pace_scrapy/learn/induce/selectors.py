@@ -130,9 +130,15 @@ def by_child(element: HtmlElement, child: HtmlElement) -> list[str]:
     anchored = (
         f"{element.tag}:has(> {part})"
         for part in element_parts(child)[:MAX_CHILD_ANCHORS]
-        if any(mark in part for mark in "#.[")
+        if _named(part)
     )
     return [css for css in anchored if _valid(css)]
+
+
+def _named(part: str) -> bool:
+    """True for a part that names its element (an id, a class or an attribute), not a bare
+    tag."""
+    return any(mark in part for mark in "#.[")
 
 
 def _valid(css: str) -> bool:
@@ -153,7 +159,7 @@ def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:
         if parent is None:
             return None
         anchor = element_parts(node)[:1] if node is not element else []
-        if anchor and any(mark in anchor[0] for mark in "#.["):
+        if anchor and _named(anchor[0]):
             return " > ".join([anchor[0], *steps])
         if node.tag == "body":
             return " > ".join(["body", *steps]) if steps else None
