@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from cssselect import HTMLTranslator, SelectorError, parse
-from cssselect.parser import Attrib, Element
+from cssselect.parser import Attrib, Class, Element, Hash, Selector
 from cssselect.xpath import XPathExpr, is_non_whitespace
 from lxml import etree
 
@@ -28,14 +28,33 @@ _NAME = re.compile(r"^[a-zA-Z_][\w-]*$")
 
 
 class _Translator(HTMLTranslator):
-    """cssselect's HTML translator, with a class test that is cheap where it fails, and
-    ``:has(> ...)`` translated with the child's own conditions.
+    """cssselect's HTML translator, with a class test that is cheap where it fails, a single
+    attribute test that visits attributes instead of elements, and ``:has(> ...)`` translated
+    with the child's own conditions.
 
     ``.name`` (``[class~=name]``) tests ``contains(@class, 'name')`` before the exact
     whitespace-separated test: libxml2 stops at the first false operand of ``and``, and the
     exact test builds two strings for every element with a class. Same matches: a name without
     whitespace that is a word of the normalised class is a substring of the class.
+
+    A selector that is one test of one attribute (``[class*="Body_"]``, ``div.story``,
+    ``#main``) becomes ``descendant-or-self::div/@class[test]/..``: libxml2 then tests the
+    attribute nodes that exist instead of looking the attribute up on every element, which
+    takes half the time. Same matches: each of these tests fails where the attribute is absent.
     """
+
+    def selector_to_xpath(
+        self,
+        selector: Selector,
+        prefix: str = "descendant-or-self::",
+        translate_pseudo_elements: bool = False,
+    ) -> str:
+        single = _single_attribute_test(selector)
+        if single is None:
+            return super().selector_to_xpath(selector, prefix, translate_pseudo_elements)
+        element, name, operator, value = single
+        test = getattr(self, f"xpath_attrib_{operator}")(XPathExpr(), ".", value)
+        return f"{prefix or ''}{self.xpath(element)}/@{name}[{test.condition}]/.."
 
     def xpath_attrib_includes(self, xpath: XPathExpr, name: str, value: str | None) -> XPathExpr:
         if not value or not is_non_whitespace(value):
@@ -54,6 +73,34 @@ class _Translator(HTMLTranslator):
 
 
 _TRANSLATOR = _Translator()
+# The attribute operators (cssselect's names) that never match where the attribute is absent.
+_PRESENT_OPERATORS = frozenset(
+    {"exists", "equals", "includes", "dashmatch", "prefixmatch", "suffixmatch", "substringmatch"}
+)
+
+
+def _single_attribute_test(selector: Selector) -> tuple[Element, str, str, str | None] | None:
+    """``(element, attribute, operator, value)`` of a selector made of a type or universal
+    selector and one attribute, class or id test, without namespaces or pseudo-elements."""
+    tree = selector.parsed_tree
+    if selector.pseudo_element is not None:
+        return None
+    value: str | None
+    if isinstance(tree, Class):
+        inner, name, operator, value = tree.selector, "class", "includes", tree.class_name
+    elif isinstance(tree, Hash):
+        inner, name, operator, value = tree.selector, "id", "equals", tree.id
+    elif isinstance(tree, Attrib) and tree.namespace is None and _NAME.match(tree.attrib):
+        inner, name = tree.selector, tree.attrib.lower()
+        operator = _TRANSLATOR.attribute_operator_mapping[tree.operator]
+        value = None if tree.value is None else str(tree.value.value)
+    else:
+        return None
+    if not isinstance(inner, Element) or inner.namespace is not None:
+        return None
+    if inner.element is not None and not _NAME.match(inner.element):
+        return None
+    return (inner, name, operator, value) if operator in _PRESENT_OPERATORS else None
 
 
 @lru_cache(maxsize=4096)

@@ -36,6 +36,47 @@ def test_class_selectors_match_what_cssselect_matches(css: str) -> None:
     assert ours  # every case selects something
 
 
+ATTRIBUTE_PAGE = "".join(
+    f"<{tag} id=e{index}{attrs}>{index}</{tag}>"
+    for index, (tag, attrs) in enumerate(
+        [
+            ("p", ""),
+            ("p", " class='Body_x lead'"),
+            ("div", " class='lead' lang=en-GB data-ad-slot=''"),
+            ("p", " lang=en rel=author class=''"),
+            ("span", " data-ad-slot=top rel='author me'"),
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "css",
+    [
+        '[class*="Body_"]',
+        "p.lead",
+        ".lead",
+        "#e3",
+        "[data-ad-slot]",
+        'p[rel="author"]',
+        '[rel~="me"]',
+        '[lang|="en"]',
+        '[class^="Bo"]',
+        '[class$="ead"]',
+        '[class=""]',
+        '[class!="lead"]',  # matches elements without the attribute too: stays element-wise
+        '[class*="Body_"], #e4',
+    ],
+)
+def test_single_attribute_tests_match_what_cssselect_matches(css: str) -> None:
+    root = lxml.html.fromstring(f"<div>{ATTRIBUTE_PAGE}</div>")
+    stock = root.xpath(HTMLTranslator().css_to_xpath(css, prefix="descendant-or-self::"))
+    ours = compile_css(css)(root)
+    assert [e.get("id") for e in ours] == [e.get("id") for e in stock]
+    assert ours
+    assert ("/@" in css_to_xpath(css)) is ("!=" not in css)
+
+
 def test_has_a_child_tests_the_childs_own_conditions() -> None:
     # cssselect 1.3 alone tests the class on the parent: td[./p][@class ...]
     root = lxml.html.fromstring(
