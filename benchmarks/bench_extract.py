@@ -12,13 +12,13 @@ affects all three alike:
 
 Each site gets a small config made here (learning one per site would time the learner too),
 meant to be realistic for *timing*, not for quality: its body containers are, for each page of
-the site, the element whose ``<p>`` children hold the most text (by id, else tag and class, else
-position), most frequent first, with the exclusions every learnt config carries (the learner's
-group of furniture names: asides, navigation, forms, share bars, related links, newsletters,
-ads...) and three site-like ones; headline, dates, authors, description, canonical URL, language
-and main image come from ``<meta>``, JSON-LD, ``<h1>`` or ``<time>`` rules. The generic fallback
-is off so that only our own code is timed (every page matches one of its site's containers by
-construction).
+the site, the element whose ``<p>`` children hold the most text (CSS by tag and id, else tag and
+class, as the learner writes them; else an XPath by position), most frequent first, with the
+exclusions every learnt config carries (the learner's group of furniture names: asides,
+navigation, forms, share bars, related links, newsletters, ads...) and three site-like ones;
+headline, dates, authors, description, canonical URL, language and main image come from
+``<meta>``, JSON-LD, ``<h1>`` or ``<time>`` rules. The generic fallback is off so that only our
+own code is timed (every page matches one of its site's containers by construction).
 
 Prints pages/s per extractor (median over rounds), the ratios (median of the rounds' ratios;
 targets: ours >= 10x trafilatura's pages/s, ours <= 1.5x the parse time) and, from a cProfile
@@ -52,6 +52,7 @@ from pace_scrapy.config.store import parse_config
 from pace_scrapy.evaluate.gold import LabelledPage, bench_root, iter_sites, load_site
 from pace_scrapy.extract.extractor import extract
 from pace_scrapy.learn.induce.body import PRIOR_EXCLUSIONS
+from pace_scrapy.learn.induce.selectors import quote
 from pace_scrapy.page.model import Page
 
 KINDS = ("article", "generic")
@@ -172,7 +173,7 @@ def site_config(site: str, pages: list[bytes]) -> PublisherConfig:
         "mainImage": [meta("og:image")],
     }
     body = {
-        "containers": [{"xpath": xpath} for xpath, _ in containers.most_common()],
+        "containers": [{language: query} for (language, query), _ in containers.most_common()],
         "exclude": [{"css": css} for css in EXCLUDED],
         "exclude_text": [r"^(advertisement|read more\b)"],
     }
@@ -186,8 +187,9 @@ def site_config(site: str, pages: list[bytes]) -> PublisherConfig:
     return parse_config({"name": name, "domains": ["bench.example"], "versions": [version]})
 
 
-def main_container(html: bytes) -> str:
-    """An XPath for the element whose ``<p>`` children hold the most text on the cleaned page."""
+def main_container(html: bytes) -> tuple[str, str]:
+    """A selector (``("css", ...)`` as the learner writes one, else ``("xpath", ...)``) for
+    the element whose ``<p>`` children hold the most text on the cleaned page."""
     root = Page.from_html(html, "https://bench.example/").root
     text: dict[HtmlElement, int] = defaultdict(int)
     for paragraph in root.iter("p"):
@@ -195,15 +197,16 @@ def main_container(html: bytes) -> str:
         if parent is not None:
             text[parent] += len(paragraph.text_content())
     if not text:
-        return "//body"
+        return "css", "body"
     best = max(text, key=lambda element: text[element])
+    tag = best.tag if isinstance(best.tag, str) and best.tag.isalnum() else "*"
     identifier = best.get("id", "")
-    if identifier and '"' not in identifier:
-        return f'//{best.tag}[@id="{identifier}"]'
+    if identifier:
+        return "css", f"{tag}[id={quote(identifier)}]"
     classes = best.get("class", "").split()
-    if classes and '"' not in classes[0]:
-        return f'//{best.tag}[contains(concat(" ", @class, " "), " {classes[0]} ")]'
-    return element_path(best)
+    if classes:
+        return "css", f"{tag}[class~={quote(classes[0])}]"
+    return "xpath", element_path(best)
 
 
 def element_path(element: HtmlElement) -> str:

@@ -47,6 +47,9 @@ ATTRIBUTE_PAGE = "".join(
             ("span", " data-ad-slot=top rel='author me'"),
         ]
     )
+) + (
+    "<section id=s1 class=Body_y><div id=d1 class=lead><p id=p1 class=lead>a</p>"
+    "<span id=i1><img id=m1 class=lead></span></div><img id=m2></section>"
 )
 
 
@@ -66,6 +69,13 @@ ATTRIBUTE_PAGE = "".join(
         '[class=""]',
         '[class!="lead"]',  # matches elements without the attribute too: stays element-wise
         '[class*="Body_"], #e4',
+        '[class*="Body_"] img',  # chains of descendant and child combinators
+        "section > div.lead p",
+        "div.lead > .lead",
+        ".lead img.lead",
+        "section div > img, #s1 > img",
+        "div p.lead",
+        "div.lead > p + span",  # another combinator: element-wise
     ],
 )
 def test_single_attribute_tests_match_what_cssselect_matches(css: str) -> None:
@@ -74,7 +84,7 @@ def test_single_attribute_tests_match_what_cssselect_matches(css: str) -> None:
     ours = compile_css(css)(root)
     assert [e.get("id") for e in ours] == [e.get("id") for e in stock]
     assert ours
-    assert ("/@" in css_to_xpath(css)) is ("!=" not in css)
+    assert ("/@" in css_to_xpath(css)) is ("!=" not in css and "+" not in css)
 
 
 def test_has_a_child_tests_the_childs_own_conditions() -> None:
@@ -151,3 +161,42 @@ def test_a_substring_group_matches_what_its_xpath_matches(
 def test_other_selectors_stay_xpath(css: str) -> None:
     assert substring_group(css) is None
     assert isinstance(compile_css(css), etree.XPath)
+
+
+COMPOUNDS = st.sampled_from(
+    ["div", "p", "*", ".a", "p.a", '[class*="b"]', "#x", "div[id]", '[id^="y"]', "span.b"]
+)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["div", "p", "span"]),
+            st.sampled_from([None, "a", "b a", "ab", ""]),
+            st.sampled_from([None, "x", "y1", ""]),
+            st.integers(min_value=0, max_value=4),
+        ),
+        max_size=10,
+    ),
+    st.lists(COMPOUNDS, min_size=1, max_size=3),
+    st.lists(st.sampled_from([" ", " > "]), min_size=2, max_size=2),
+)
+def test_chains_match_what_cssselect_matches(
+    specs: list[tuple[str, str | None, str | None, int]],
+    compounds: list[str],
+    combinators: list[str],
+) -> None:
+    root = lxml.html.fromstring("<div id=root></div>")
+    made = [root]
+    for tag, cls, ident, parent in specs:
+        element = lxml.html.Element(tag)
+        if cls is not None:
+            element.set("class", cls)
+        if ident is not None:
+            element.set("id", ident)
+        made[parent % len(made)].append(element)
+        made.append(element)
+    css = compounds[0] + "".join(c + s for c, s in zip(combinators, compounds[1:], strict=False))
+    stock = HTMLTranslator().css_to_xpath(css, prefix="descendant-or-self::")
+    for node in made:
+        assert compile_css(css)(node) == node.xpath(stock)
