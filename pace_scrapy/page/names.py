@@ -17,6 +17,9 @@ _HASH_ONLY = re.compile(r"^(?:css|sc|jsx|emotion|styled|svelte)-[a-z0-9]+$", re.
 _NUMBERED_WORD = re.compile(
     r"^(?!(?:span|grid|size|font|margin|padding|width|height|offset|level)[0-9])[a-z]{4,}[0-9]$"
 )
+# A CSS-modules name, ``Component_local__hash`` with a five-character base64url hash (Next.js,
+# Create React App): the hash is generated whatever it looks like (``__qcso_``, ``__a_b3X``).
+_CSS_MODULE = re.compile(r"^([A-Za-z][A-Za-z0-9]*_[A-Za-z][A-Za-z0-9-]*__)[A-Za-z0-9_-]{5}$")
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # Attributes whose values name what an element is, and rarely change with a rebuild.
 STABLE_ATTRIBUTES = ("itemprop", "role", "data-testid", "data-component", "data-module", "property")
@@ -66,6 +69,9 @@ def stable_name(name: str) -> tuple[str, bool] | None:
         return None
     if _NUMBERED_WORD.match(name):
         return name, True
+    module = _CSS_MODULE.match(name)
+    if module:
+        return module.group(1), False
     parts = [part for part in _SEPARATORS.split(name) if part]
     keep = len(parts)
     while keep and looks_generated(parts[keep - 1]):

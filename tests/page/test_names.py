@@ -18,6 +18,11 @@ from pace_scrapy.page.names import looks_utility, name_words, stable_name
         ("btm20", None),  # a spacing utility, like letters mixed with digits
         ("span8", None),
         ("Body_text__abcd1", ("Body_text__", False)),
+        # CSS-modules hashes that look like words or split into short parts
+        ("Article_elementPublishdate__qcso_", ("Article_elementPublishdate__", False)),
+        ("Button_error__a_b3X", ("Button_error__", False)),
+        ("Card_title__x-Yz1", ("Card_title__", False)),
+        ("article__title", ("article__title", True)),  # BEM: an element of a block
         ("md:flex", ("md:flex", True)),
     ],
 )
