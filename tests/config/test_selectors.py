@@ -111,6 +111,20 @@ def test_invalid_expressions_name_the_value(compile_: object, bad: str) -> None:
         compile_(bad)  # type: ignore[operator]
 
 
+def _tree(specs: list[tuple[str, str | None, str | None, int]]) -> list[lxml.html.HtmlElement]:
+    """The elements of a tree made from ``(tag, class, id, parent index)`` specs, root first."""
+    made = [lxml.html.fromstring("<div id=root></div>")]
+    for tag, cls, ident, parent in specs:
+        element = lxml.html.Element(tag)
+        if cls is not None:
+            element.set("class", cls)
+        if ident is not None:
+            element.set("id", ident)
+        made[parent % len(made)].append(element)
+        made.append(element)
+    return made
+
+
 FURNITURE = ", ".join(
     [f'[class*="{word}"], [id*="{word}"]' for word in ("related", "Share", "ad-", "promo")]
     + ["aside", "nav"]
@@ -131,16 +145,7 @@ FURNITURE = ", ".join(
 def test_a_substring_group_matches_what_its_xpath_matches(
     specs: list[tuple[str, str | None, str | None, int]],
 ) -> None:
-    root = lxml.html.fromstring("<div id=root></div>")
-    made = [root]
-    for tag, cls, ident, parent in specs:
-        element = lxml.html.Element(tag)
-        if cls is not None:
-            element.set("class", cls)
-        if ident is not None:
-            element.set("id", ident)
-        made[parent % len(made)].append(element)
-        made.append(element)
+    made = _tree(specs)
     group = compile_css(FURNITURE)
     assert isinstance(group, SubstringGroup)
     stock = compile_xpath(css_to_xpath(FURNITURE))
@@ -186,16 +191,7 @@ def test_chains_match_what_cssselect_matches(
     compounds: list[str],
     combinators: list[str],
 ) -> None:
-    root = lxml.html.fromstring("<div id=root></div>")
-    made = [root]
-    for tag, cls, ident, parent in specs:
-        element = lxml.html.Element(tag)
-        if cls is not None:
-            element.set("class", cls)
-        if ident is not None:
-            element.set("id", ident)
-        made[parent % len(made)].append(element)
-        made.append(element)
+    made = _tree(specs)
     css = compounds[0] + "".join(c + s for c, s in zip(combinators, compounds[1:], strict=False))
     stock = HTMLTranslator().css_to_xpath(css, prefix="descendant-or-self::")
     for node in made:
