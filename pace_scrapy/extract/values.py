@@ -18,6 +18,16 @@ if TYPE_CHECKING:
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ISO_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}")
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_TIME = r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?"
+
+# Each captures (group 1) one way of writing a date, with an optional time.
+DATE_PATTERNS = (
+    r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?)",
+    rf"(\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}{_TIME})",
+    rf"({_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}{_TIME})",
+    rf"(\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[^\W\d_]{{3,}}\.?\s+\d{{4}}{_TIME})",
+)
 # Dates outside this span are taken for parsing mistakes (e.g. a year read from a price).
 MIN_YEAR = 1800
 MAX_YEARS_AHEAD = 2
@@ -122,6 +132,13 @@ def parse_date(
     if parsed is None or not _plausible(parsed, today):
         return None
     return parsed.isoformat()
+
+
+def shows_day(text: str, day: str) -> bool:
+    """True when the text, or a date written inside it (:data:`DATE_PATTERNS`), is the
+    calendar day ``day`` (``YYYY-MM-DD``)."""
+    candidates = [text, *(m.group(1) for p in DATE_PATTERNS for m in re.finditer(p, text, re.I))]
+    return any((parse_date(c) or "")[:10] == day for c in candidates)
 
 
 def _parse_datetime(

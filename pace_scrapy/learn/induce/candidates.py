@@ -20,16 +20,12 @@ from pace_scrapy.config.model import RegexTransform, Rule, SplitTransform, Strip
 from pace_scrapy.config.selectors import compile_query
 from pace_scrapy.extract.kinds import LIST_KINDS
 from pace_scrapy.extract.rules import node_value
+from pace_scrapy.extract.values import DATE_PATTERNS
 from pace_scrapy.learn.induce.anchors import anchored_xpaths, own_text_xpaths
 from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import words
-from pace_scrapy.learn.patterns import (
-    DATE_PATTERNS,
-    NAME_SEPARATOR,
-    SEPARATED_HEAD,
-    SEPARATOR_CUT,
-)
+from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATED_HEAD, SEPARATOR_CUT
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import jsonld_types
 from pace_scrapy.page.text import element_text

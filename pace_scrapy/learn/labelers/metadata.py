@@ -9,11 +9,11 @@ from collections.abc import Iterable, Iterator
 from lxml.html import HtmlElement
 
 from pace_scrapy.extract.rules import follow_path
-from pace_scrapy.extract.values import parse_date
+from pace_scrapy.extract.values import DATE_PATTERNS, parse_date, shows_day
 from pace_scrapy.learn.labelers.product_metadata import product_labels
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import nodes_with_text, words
-from pace_scrapy.learn.patterns import DATE_PATTERNS, NAME_SEPARATOR, SEPARATOR_CUT
+from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATOR_CUT
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import JsonObject, jsonld_types
 from pace_scrapy.page.text import element_text
@@ -168,12 +168,6 @@ def _date(
     return FieldLabel([value], date_nodes(page.body, value[:10]), source)
 
 
-def _shows_day(text: str, day: str) -> bool:
-    """True when the text, or a date written inside it, is the calendar day ``day``."""
-    candidates = [text, *(m.group(1) for p in DATE_PATTERNS for m in re.finditer(p, text, re.I))]
-    return any((parse_date(c) or "")[:10] == day for c in candidates)
-
-
 def date_nodes(root: HtmlElement, day: str) -> list[HtmlElement]:
     """Elements showing the calendar day ``day`` (``YYYY-MM-DD``): ``<time>`` elements whose
     ``datetime`` says so, then short texts that parse to it."""
@@ -186,6 +180,6 @@ def date_nodes(root: HtmlElement, day: str) -> list[HtmlElement]:
         if day[:4] not in own:  # a shown date almost always writes out its year
             continue
         text = element_text(element)
-        if len(text) <= MAX_DATE_TEXT and _shows_day(text, day):
+        if len(text) <= MAX_DATE_TEXT and shows_day(text, day):
             found.append(element)
     return found
