@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -12,6 +13,7 @@ from lxml.html import HtmlElement
 from pace_scrapy.config.model import ALL_BLOCK_KINDS, BodySpec
 from pace_scrapy.config.selectors import compile_regex
 from pace_scrapy.extract.dom import select, select_all
+from pace_scrapy.extract.values import DATE_PATTERNS, shows_day
 from pace_scrapy.page.blocks import Block, BlockKind, segment
 from pace_scrapy.page.dom import outermost
 
@@ -25,6 +27,13 @@ DUPLICATE_MIN_CHARS = 40
 # A quotation of at most this many characters whose whole text is inside another block's is a
 # pull quote: its text is kept once, in the other block.
 REPEAT_MAX_CHARS = 400
+# A line of at most this many characters may show another field rather than body text (a
+# byline, a date line).
+FIELD_LINE_CHARS = 160
+# Words (of letters) a byline or date line holds besides the names and the date ("By", "Last
+# updated", "Posted by ... on ... at ... pm").
+FIELD_LINE_WORDS = 5
+_LETTERS = re.compile(r"[^\W\d_]+")
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
 LINK_DENSITY_KINDS = frozenset(
@@ -159,6 +168,42 @@ def without_headline(body: Body, headline: object) -> Body:
     if len(kept) == len(body.blocks):
         return body
     return Body(containers=body.containers, skip=body.skip, blocks=kept)
+
+
+def without_field_lines(body: Body, authors: Sequence[str], day: str | None) -> Body:
+    """``body`` without its byline and date lines: short blocks (:data:`FIELD_LINE_CHARS`)
+    that hold every one of the ``authors``' names, or show the calendar ``day`` (``YYYY-MM-DD``)
+    of publication, and hardly any other word (:data:`FIELD_LINE_WORDS`). Bylines and dates are
+    fields of their own; a sentence that names the author or the day stays."""
+    kept = [block for block in body.blocks if not field_line(block.text, authors, day)]
+    if len(kept) == len(body.blocks):
+        return body
+    return Body(containers=body.containers, skip=body.skip, blocks=kept)
+
+
+def field_line(text: str, authors: Sequence[str], day: str | None) -> bool:
+    """True when ``text`` is a byline or a date line (see :func:`without_field_lines`)."""
+    if len(text) > FIELD_LINE_CHARS:
+        return False
+    names = [_name_pattern(name) for name in authors]
+    named = bool(names) and all(name.search(text) for name in names)
+    rest = text
+    if named:
+        for name in names:
+            rest = name.sub(" ", rest)
+    dated = day is not None and day[:4] in text  # a shown date almost always writes its year
+    if dated:
+        for pattern in DATE_PATTERNS:
+            rest = re.sub(pattern, " ", rest, flags=re.IGNORECASE)
+    if not (named or dated) or len(_LETTERS.findall(rest)) > FIELD_LINE_WORDS:
+        return False  # (first, as parsing the dates is slow)
+    return named or (day is not None and shows_day(text, day))
+
+
+@lru_cache(maxsize=1024)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """A name as whole words, in any case."""
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
 
 
 def contains_text(outer: Body, inner: Body) -> bool:

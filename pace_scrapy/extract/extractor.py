@@ -19,6 +19,7 @@ from pace_scrapy.extract.body import (
     body_from_root,
     contains_text,
     select_body,
+    without_field_lines,
     without_headline,
 )
 from pace_scrapy.extract.fallback import generic_body
@@ -70,6 +71,8 @@ def extract(
         use_fallback = fallback and chosen.fallback == "generic"
         headline = run.values.get("headline")
         body, fell_back = _article_body(page, chosen, headline, use_fallback, run.rejected)
+        if body is not None:
+            body = without_field_lines(body, run.author_names(), run.day_published())
         if body is not None and body.blocks:
             run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back)
     elif chosen.images is not None:
@@ -261,6 +264,18 @@ class _Run:
         del self.values[parent][child]
         if not self.values[parent]:
             del self.values[parent]
+
+    def author_names(self) -> list[str]:
+        """The names of the ``authors`` found so far."""
+        authors = self.values.get("authors")
+        if not isinstance(authors, list):
+            return []
+        return [a["name"] for a in authors if isinstance(a, dict) and a.get("name")]
+
+    def day_published(self) -> str | None:
+        """The ``YYYY-MM-DD`` day of the ``datePublished`` found, if any."""
+        published = self.values.get("datePublished")
+        return published[:10] if isinstance(published, str) else None
 
     def probability(self) -> float:
         confidences = [source.confidence for source in self.sources.values()]

@@ -1,5 +1,13 @@
+import pytest
+
 from pace_scrapy.config.model import BodySpec
-from pace_scrapy.extract.body import body_from_root, select_body, without_headline
+from pace_scrapy.extract.body import (
+    body_from_root,
+    field_line,
+    select_body,
+    without_field_lines,
+    without_headline,
+)
 from tests.factories import page
 
 DOC = page(
@@ -137,3 +145,45 @@ def test_blocks_repeating_the_headline_leave_the_body() -> None:
     assert texts == ["The tiger escaped.", "Tiger escapes again"]
     assert without_headline(body, None) is body
     assert without_headline(body, "Not in the page") is body
+
+
+@pytest.mark.parametrize(
+    ("text", "authors", "day", "expected"),
+    [
+        ("By Jane Doe", ["Jane Doe"], None, True),
+        ("Von Anna Martel und Lea Wagner, Nairobi", ["Anna Martel", "Lea Wagner"], None, True),
+        ("Posted by Max Fisher on October 29, 2012 at 2:54 pm", ["Max Fisher"], "2012-10-29", True),
+        ("Last Updated: 1:19am GMT 14/01/2008", [], "2008-01-14", True),
+        ("18.05.2026", [], "2026-05-18", True),
+        ("By Jane Doe and John Roe", ["Jane Doe"], None, True),  # every name found is there
+        ("Jane Doe", ["Jane Doe", "John Roe"], None, False),  # not every name
+        # sentences that name the author (here a publication) or the day stay
+        (
+            "Members of the Lesotho Times team saw five trucks leave the mine.",
+            ["Lesotho Times"],
+            None,
+            False,
+        ),
+        ("On 14 January 2008 the council voted for the new bridge.", [], "2008-01-14", False),
+        ("Last Updated: 1:19am GMT 15/01/2008", [], "2008-01-14", False),  # another day
+        ("By Jane Doe", [], None, False),  # no author found: nothing to tell it by
+        ("Happy new year!", ["AP"], None, False),  # names are whole words
+        ("By AP", ["AP"], None, True),
+    ],
+)
+def test_byline_and_date_lines(
+    text: str, authors: list[str], day: str | None, expected: bool
+) -> None:
+    assert field_line(text, authors, day) is expected
+
+
+def test_without_field_lines_keeps_the_other_blocks() -> None:
+    doc = page(
+        "<body><main><p>By Jane Doe</p><p>3 March 2024</p><p>Jane Doe wrote this at the town hall.</p>"
+        "<p>It rained.</p></main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    kept = without_field_lines(body, ["Jane Doe"], "2024-03-03")
+    assert [b.text for b in kept.blocks] == ["Jane Doe wrote this at the town hall.", "It rained."]
+    assert without_field_lines(body, [], None) is body

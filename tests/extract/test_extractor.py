@@ -286,3 +286,17 @@ def test_a_node_match_below_min_confidence_is_left_out() -> None:
     assert item.price is None
     assert "node-match: similarity" in item.metadata.rejected["price"]
     assert not item.metadata.fallbackUsed
+
+
+def test_byline_and_date_lines_leave_the_body() -> None:
+    # Inside the learnt container, on a page whose layout the training pages did not show.
+    doc = page(
+        ARTICLE_HTML.replace(
+            '<div class="body">',
+            '<div class="body"><p>By Jane Doe and John Roe</p><p>Sunday 3 March 2024, 10:15</p>',
+        )
+    )
+    item = extract(doc, ARTICLE_CONFIG)
+    assert item.authors[0].name == "Jane Doe" and item.datePublished.startswith("2024-03-03")
+    assert item.articleBody.startswith("First paragraph.")
+    assert "Jane Doe" not in (item.articleBodyMarkdown or "")

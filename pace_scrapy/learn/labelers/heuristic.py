@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.extract.body import repeated
+from pace_scrapy.extract.body import FIELD_LINE_CHARS, repeated
 from pace_scrapy.learn.induce.body_sample import BodySample
 from pace_scrapy.learn.labelers.boilerplate import (
     LINK_DENSE,
@@ -44,10 +44,9 @@ REGION_PENALTY = 0.6
 MIN_PROPOSED = 400
 # A page's body is left unlabelled when no block of it is this long (a short sentence).
 MIN_SENTENCE = 30
-# Fields a short line (at most HEADER_LINE characters) shows by holding their labelled node (a
-# byline, a date line): such a block is not body text.
+# Fields a short line (at most FIELD_LINE_CHARS characters) shows by holding their labelled node
+# (a byline, a date line): such a block is not body text.
 NODE_FIELDS = ("authors", "datePublished", "dateModified")
-HEADER_LINE = 160
 # Kinds of block that are running text (a standfirst has none beside it).
 RUNNING_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.TEXT, BlockKind.LIST, BlockKind.QUOTE})
 
@@ -143,7 +142,7 @@ def _field_blocks(page: Page, fields: dict[str, FieldLabel]) -> frozenset[int]:
     shown = {
         block.id
         for block in page.blocks
-        if block.text in headlines or (len(block.text) <= HEADER_LINE and _shows(block, nodes))
+        if block.text in headlines or (len(block.text) <= FIELD_LINE_CHARS and _shows(block, nodes))
     }
     descriptions = _texts(fields, "description")
     shown.update(
