@@ -77,12 +77,9 @@ class _Translator(HTMLTranslator):
         return f"{self.xpath(element)}/@{name}[{test.condition}]/.."
 
     def _type_step(self, tree: Tree) -> str | None:
-        """``div`` or ``*`` for a type or universal selector without namespace."""
-        if not isinstance(tree, Element) or tree.namespace is not None:
-            return None
-        if tree.element is not None and not _NAME.match(tree.element):
-            return None
-        return str(self.xpath(tree))
+        """``div`` or ``*`` for a plain type or universal selector (:func:`_plain_type`)."""
+        element = _plain_type(tree)
+        return None if element is None else str(self.xpath(element))
 
     def xpath_attrib_includes(self, xpath: XPathExpr, name: str, value: str | None) -> XPathExpr:
         if not value or not is_non_whitespace(value):
@@ -123,11 +120,17 @@ def _single_attribute_test(tree: Tree) -> tuple[Element, str, str, str | None] |
         value = None if tree.value is None else str(tree.value.value)
     else:
         return None
-    if not isinstance(inner, Element) or inner.namespace is not None:
+    element = _plain_type(inner)
+    if element is None or operator not in _PRESENT_OPERATORS:
         return None
-    if inner.element is not None and not _NAME.match(inner.element):
+    return element, name, operator, value
+
+
+def _plain_type(tree: Tree) -> Element | None:
+    """``tree`` when it is a type or universal selector without a namespace (``div``, ``*``)."""
+    if not isinstance(tree, Element) or tree.namespace is not None:
         return None
-    return (inner, name, operator, value) if operator in _PRESENT_OPERATORS else None
+    return tree if tree.element is None or _NAME.match(tree.element) else None
 
 
 @lru_cache(maxsize=4096)
