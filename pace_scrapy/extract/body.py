@@ -34,6 +34,7 @@ FIELD_LINE_CHARS = 160
 # updated", "Posted by ... on ... at ... pm").
 FIELD_LINE_WORDS = 5
 _LETTERS = re.compile(r"[^\W\d_]+")
+_DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
 LINK_DENSITY_KINDS = frozenset(
@@ -175,6 +176,8 @@ def without_field_lines(body: Body, authors: Sequence[str], day: str | None) -> 
     that hold every one of the ``authors``' names, or show the calendar ``day`` (``YYYY-MM-DD``)
     of publication, and hardly any other word (:data:`FIELD_LINE_WORDS`). Bylines and dates are
     fields of their own; a sentence that names the author or the day stays."""
+    if not authors and day is None:  # nothing to tell such a line by
+        return body
     kept = [block for block in body.blocks if not field_line(block.text, authors, day)]
     if len(kept) == len(body.blocks):
         return body
@@ -193,8 +196,7 @@ def field_line(text: str, authors: Sequence[str], day: str | None) -> bool:
             rest = name.sub(" ", rest)
     dated = day is not None and day[:4] in text  # a shown date almost always writes its year
     if dated:
-        for pattern in DATE_PATTERNS:
-            rest = re.sub(pattern, " ", rest, flags=re.IGNORECASE)
+        rest = _DATES.sub(" ", rest)
     if not (named or dated) or len(_LETTERS.findall(rest)) > FIELD_LINE_WORDS:
         return False  # (first, as parsing the dates is slow)
     return named or (day is not None and shows_day(text, day))
