@@ -200,21 +200,7 @@ def _refine(
     candidate = _Candidate(containers=containers, lead=lead)
     roots = [_roots(sample, containers, lead) for sample in samples]
     kept = [sample.inside(r) for sample, r in zip(samples, roots, strict=True)]
-    proposals = _exclusion_proposals(samples, roots, kept)
-    while len(candidate.exclusions) < MAX_EXCLUSIONS and proposals:
-        gains = {css: _exclusion_gain(samples, roots, kept, css) for css in proposals}
-        css, (gain, loss) = max(gains.items(), key=_exclusion_key)
-        if loss or gain < MIN_EXCLUSION_GAIN:
-            break
-        candidate.exclusions.append(css)
-        for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
-            ids.difference_update(sample.inside(sample.select(css, sample_roots)))
-        proposals = [p for p in proposals if p != css and gains[p][0] > 0 and not gains[p][1]]
-    prior = _prior_exclusions(samples, roots, kept)
-    if prior:
-        candidate.exclusions.append(prior)
-        for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
-            ids.difference_update(sample.inside(sample.select(prior, sample_roots)))
+    once_removed = _add_exclusions(samples, roots, kept, candidate)
     content_texts = {s.blocks[i].text for s in samples for i in s.content}
     candidate.patterns = text_patterns(
         [
@@ -228,17 +214,57 @@ def _refine(
     recurring = _recurring_patterns(samples, kept, candidate.patterns)
     candidate.max_link_density = _link_density_limit(samples, kept)
     scores = []
-    for sample, ids in zip(samples, kept, strict=True):
-        matched = [
+    for sample, ids, once in zip(samples, kept, once_removed, strict=True):
+        scored = {
             i
-            for i in ids
-            if matches_any(sample.blocks[i].text, recurring)
-            or link_dense(sample.blocks[i], candidate.max_link_density)
-        ]
-        ids.difference_update(matched)
-        scores.append(f1(*sample.chars(ids), sample.content_chars))
+            for i in ids | once
+            if not matches_any(sample.blocks[i].text, recurring)
+            and not link_dense(sample.blocks[i], candidate.max_link_density)
+        }
+        scores.append(f1(*sample.chars(scored), sample.content_chars))
     candidate.score = sum(scores) / len(scores)
     return candidate
+
+
+def _add_exclusions(
+    samples: Sequence[BodySample],
+    roots: Sequence[list[HtmlElement]],
+    kept: Sequence[set[int]],
+    candidate: _Candidate,
+) -> list[set[int]]:
+    """Add exclusion selectors to ``candidate`` (greedily, most other text first, none removing
+    labelled content), removing what they match from ``kept``. Returns, per sample, what
+    exclusions firing on one page only (of several the containers match) removed: kept out of
+    the body, but not counted in the score (like one-page text patterns, they fit their page
+    and say nothing about the next one)."""
+    proposals = _exclusion_proposals(samples, roots, kept)
+    once_removed: list[set[int]] = [set() for _ in samples]
+    while len(candidate.exclusions) < MAX_EXCLUSIONS and proposals:
+        gains = {css: _exclusion_gain(samples, roots, kept, css) for css in proposals}
+        css, (gain, loss) = max(gains.items(), key=_exclusion_key)
+        if loss or gain < MIN_EXCLUSION_GAIN:
+            break
+        candidate.exclusions.append(css)
+        removed = [
+            sample.inside(sample.select(css, sample_roots)) & ids
+            for sample, sample_roots, ids in zip(samples, roots, kept, strict=True)
+        ]
+        for ids, ids_removed in zip(kept, removed, strict=True):
+            ids.difference_update(ids_removed)
+        if sum(map(bool, roots)) > 1 and sum(map(bool, removed)) == 1:
+            for ids_once_removed, ids_removed in zip(once_removed, removed, strict=True):
+                ids_once_removed.update(ids_removed)
+        proposals = [p for p in proposals if p != css and gains[p][0] > 0 and not gains[p][1]]
+    prior = _prior_exclusions(samples, roots, kept)
+    if prior:
+        candidate.exclusions.append(prior)
+        for sample, sample_roots, ids, ids_once_removed in zip(
+            samples, roots, kept, once_removed, strict=True
+        ):
+            removed_prior = sample.inside(sample.select(prior, sample_roots))
+            ids.difference_update(removed_prior)
+            ids_once_removed.difference_update(removed_prior)
+    return once_removed
 
 
 def _link_density_limit(samples: Sequence[BodySample], kept: Sequence[set[int]]) -> float | None:
@@ -391,7 +417,8 @@ def _add_fallback_containers(
             for css, _ in ranked
             if css not in best.containers
         ]
-        score, css = max(options, default=(0.0, ""))
+        # The best score; at equal scores the first in rank order.
+        score, css = max(options, key=lambda option: option[0], default=(0.0, ""))
         if score <= 0:
             return
         best.containers.append(css)

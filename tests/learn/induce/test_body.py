@@ -251,3 +251,68 @@ def test_an_unnamed_table_cell_is_learnt_by_its_paragraphs_names() -> None:
     content = ["A new school was built." + long, "Pupils arrive in May." + long]
     unseen = table_sample(*content, "Cars", banner="<table><tr><td><p>Hi</p></td></tr></table>")
     assert kept_paragraphs(unseen, spec) == content
+
+
+NOISE = "Win a trip to the seaside this summer with our partners, entries close on Friday. " * 4
+
+
+def boxed_sample(one: str, two: str, box: str = "", keys: str = "") -> tuple[BodySample, list[str]]:
+    """An article whose text is in ``div.text``; ``box`` is a one-off box above it (inside
+    the ``article``), ``keys`` labelled key points below it (outside ``div.text``)."""
+    after = f'<ul class="keys"><li>{keys}</li></ul>' if keys else ""
+    doc = page(
+        f'<body><article>{box}<div class="text"><p>{one}</p><p>{two}</p></div>{after}'
+        "</article></body>"
+    )
+    content = [one, two, *([keys] if keys else [])]
+    return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
+
+
+def test_an_exclusion_seen_on_one_page_does_not_make_a_broad_container_win() -> None:
+    # `article` reproduces both pages exactly, but only with an exclusion that fits the first
+    # page alone; `div.text` misses a short list of key points on the second page.
+    first, _ = boxed_sample(
+        "Rain fell on the city for a week and the rivers rose.",
+        "The river banks broke in the night.",
+        box=f'<div class="contest-box"><p>{NOISE}</p></div>',
+    )
+    second, _ = boxed_sample(
+        "The mayor opened a new bridge over the river today.",
+        "Traffic eased by noon on the new route into town.",
+        keys="Bridge open",
+    )
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert [s.css for s in spec.containers] == ["div.text"]
+    # a page with another one-off box: the broad container would have kept it
+    unseen, content = boxed_sample(
+        "A new school was built in the valley this spring.",
+        "Pupils arrive in May, teachers in April.",
+        box=f'<div class="quiz-box"><p>{NOISE}</p></div>',
+    )
+    assert kept_paragraphs(unseen, spec) == content
+
+
+def test_each_templates_container_is_its_wrapper_not_its_paragraphs() -> None:
+    masthead = '<div class="masthead">Site</div>'
+
+    def two_templates(wrapper: str, *blocks: str) -> BodySample:
+        # the masthead above the story on one template, below it on the other
+        body = f"<{wrapper}>{''.join(blocks)}</div>"
+        first = "story" in wrapper
+        doc = page(f"<body>{masthead if first else ''}{body}{'' if first else masthead}</body>")
+        texts = [b.split(">", 1)[1].split("<", 1)[0] for b in blocks]
+        return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(texts))))
+
+    one = two_templates(
+        'div id="story"', "<p>Rain fell on the city for a week.</p>", "<p>More.</p>"
+    )
+    two = two_templates('div class="rich"', "<p>A long read starts here.</p>", "<p>It goes on.</p>")
+    spec = induce_body([one, two])
+    assert spec is not None
+    # a container of paragraphs (`div.rich > p`) scores as well on these pages
+    assert sorted(str(s.css) for s in spec.containers) == ["div#story", "div.rich"]
+    # a heading on a later page of either template stays in the body
+    for wrapper in ('div id="story"', 'div class="rich"'):
+        unseen = two_templates(wrapper, "<p>Another read.</p>", "<h2>Part two</h2>", "<p>End.</p>")
+        assert kept_paragraphs(unseen, spec) == ["Another read.", "Part two", "End."]
