@@ -133,10 +133,21 @@ def build_body(
             if len(block.text) >= DUPLICATE_MIN_CHARS:
                 seen.add(block.text)
             body.blocks.append(block)
-    repeats = repeated(body.blocks)
-    if repeats:
-        body.blocks = [block for i, block in enumerate(body.blocks) if i not in repeats]
+    dropped = repeated(body.blocks) | trailing_headings(body.blocks)
+    if dropped:
+        body.blocks = [block for i, block in enumerate(body.blocks) if i not in dropped]
     return body
+
+
+def trailing_headings(blocks: Sequence[Block]) -> set[int]:
+    """Positions of the headings that end the body with nothing under them (a "See also" whose
+    links were dropped)."""
+    trailing = set()
+    for i in range(len(blocks) - 1, -1, -1):
+        if blocks[i].kind is not BlockKind.HEADING:
+            break
+        trailing.add(i)
+    return trailing
 
 
 def repeated(blocks: Sequence[Block]) -> set[int]:

@@ -107,6 +107,20 @@ def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
     assert [b.text for b in body.blocks] == ["Why", long, "Why", "b"]
 
 
+def test_headings_left_with_nothing_under_them_at_the_end_leave_the_body() -> None:
+    doc = page(
+        "<body><main><h2>Why</h2><p>Rates rose.</p><h3>See also</h3>"
+        '<ul><li><a href="/a">Another story</a></li></ul><h2>Links</h2>'
+        '<p><a href="/b">More stories</a></p></main></body>'
+    )
+    body = select_body(doc.root, spec(max_link_density=0.5))
+    assert body is not None
+    # the lists of links go by density, and the headings they leave behind with them
+    assert [b.text for b in body.blocks] == ["Why", "Rates rose."]
+    kept = select_body(doc.root, spec())
+    assert kept is not None and [b.text for b in kept.blocks][-1] == "More stories"
+
+
 def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
     quote = "We will not back down, whatever the cost to the party, said the minister."
     paragraph = f"The vote was close. {quote} Talks resume in July."
@@ -137,12 +151,12 @@ def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
 def test_blocks_repeating_the_headline_leave_the_body() -> None:
     doc = page(
         "<body><article><h1>Tiger  escapes</h1><p>The tiger escaped.</p>"
-        "<p>tiger escapes</p><h2>Tiger escapes again</h2></article></body>"
+        "<p>tiger escapes</p><h2>Tiger escapes again</h2><p>It ran.</p></article></body>"
     )
     body = select_body(doc.root, spec(containers=[{"css": "article"}]))
     assert body is not None
     texts = [block.text for block in without_headline(body, "Tiger escapes").blocks]
-    assert texts == ["The tiger escaped.", "Tiger escapes again"]
+    assert texts == ["The tiger escaped.", "Tiger escapes again", "It ran."]
     assert without_headline(body, None) is body
     assert without_headline(body, "Not in the page") is body
 
