@@ -24,7 +24,7 @@ _TIME = r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?"
 # Each captures (group 1) one way of writing a date, with an optional time.
 DATE_PATTERNS = (
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?)",
-    rf"(\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}{_TIME})",
+    rf"(?<!\d)(\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}{_TIME})",
     rf"({_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}{_TIME})",
     rf"(\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[^\W\d_]{{3,}}\.?\s+\d{{4}}{_TIME})",
 )
@@ -135,10 +135,12 @@ def parse_date(
 
 
 def shows_day(text: str, day: str) -> bool:
-    """True when the text, or a date written inside it (:data:`DATE_PATTERNS`), is the
-    calendar day ``day`` (``YYYY-MM-DD``)."""
-    candidates = [text, *(m.group(1) for p in DATE_PATTERNS for m in re.finditer(p, text, re.I))]
-    return any((parse_date(c) or "")[:10] == day for c in candidates)
+    """True when a date written in the text (:data:`DATE_PATTERNS`), or else the whole text, is
+    the calendar day ``day`` (``YYYY-MM-DD``). (Only the dates are parsed when the text has
+    some: dateparser tries every language it knows on a text that is not a date, which takes
+    milliseconds and, the first time, seconds.)"""
+    candidates = [m.group(1) for p in DATE_PATTERNS for m in re.finditer(p, text, re.I)]
+    return any((parse_date(c) or "")[:10] == day for c in candidates or [text])
 
 
 def _parse_datetime(

@@ -2,6 +2,7 @@ from datetime import date
 
 import pytest
 
+from pace_scrapy.extract import values
 from pace_scrapy.extract.values import (
     gtin_type,
     isbn10_to_gtin13,
@@ -10,6 +11,7 @@ from pace_scrapy.extract.values import (
     parse_date,
     parse_number,
     parse_price,
+    shows_day,
 )
 
 TODAY = date(2025, 6, 1)
@@ -135,3 +137,27 @@ def test_isbn10_becomes_a_gtin13_only_when_its_check_digit_is_valid(
     isbn: str, expected: str | None
 ) -> None:
     assert isbn10_to_gtin13(isbn) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "expected", "parsed"),
+    [
+        ("Published 3 March 2025 · 4 min read", "2025-03-03", True, ["3 March 2025"]),
+        ("Updated 2025-03-03 10:00, 4 min read", "2025-03-04", False, ["2025-03-03 10:00"]),
+        ("Last Updated: 1:19am GMT 14/01/2008", "2008-01-14", True, ["14/01/2008"]),
+        # no date pattern in it: the whole text is tried
+        ("2025年3月3日", "2025-03-03", True, ["2025年3月3日"]),
+    ],
+)
+def test_shows_day_parses_the_dates_in_a_text_not_the_text(
+    monkeypatch: pytest.MonkeyPatch, text: str, day: str, expected: bool, parsed: list[str]
+) -> None:
+    seen: list[str] = []
+
+    def recording(candidate: str) -> str | None:
+        seen.append(candidate)
+        return parse_date(candidate)
+
+    monkeypatch.setattr(values, "parse_date", recording)
+    assert shows_day(text, day) is expected
+    assert seen == parsed
