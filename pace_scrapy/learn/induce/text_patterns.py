@@ -29,13 +29,17 @@ def text_patterns(texts: Sequence[Sequence[str]], content: Collection[str]) -> l
     """Patterns for the non-content ``texts`` of each training page, none matching a text of
     ``content`` (the labelled content texts of all training pages)."""
     short = [[t for t in page if t and len(t) <= MAX_TEXT_PATTERN] for page in texts]
-    proposed = [f"^{re.escape(text)}$" for page in short for text in page if text not in content]
+    exact = {f"^{re.escape(t)}$": t for page in short for t in page if t not in content}
+    proposed: list[str] = []
     for page in short:
         proposed += (rf"^{re.escape(label)} ?:" for label in map(_label, page) if label)
     for first, second in combinations(short, 2):
         proposed += _shared_affixes(first, second)
     proposed += _shared_shapes([t for page in short for t in page if t not in content])
-    return [p for p in dict.fromkeys(proposed) if not matches_any_of(content, [p])]
+    safe = [p for p in dict.fromkeys([*exact, *proposed]) if not matches_any_of(content, [p])]
+    general = [p for p in safe if p not in exact]
+    # An exact text that a general pattern matches anyway would only lengthen the config.
+    return [p for p in safe if p not in exact or not matches_any(exact[p], general)]
 
 
 def matches_any(text: str, patterns: Iterable[str]) -> bool:

@@ -51,3 +51,14 @@ def test_texts_of_one_shape_but_for_their_numbers_give_a_pattern() -> None:
 def test_a_shape_that_content_has_is_no_pattern() -> None:
     patterns = text_patterns([["19:58", "18:14"]], {"20:15"})
     assert not matches_any("07:05", patterns)
+
+
+def test_an_exact_text_a_general_pattern_matches_is_left_out() -> None:
+    first = ["Posted at 10:00 AM ET, 11/29/2011", "Twitter: @raju", "Most read"]
+    second = ["Posted at 02:30 PM ET, 08/15/2012", "Most read"]
+    patterns = text_patterns([first, second], CONTENT)
+    # the two dates go by their shared prefix; the Twitter line by its label
+    assert not any("11/29/2011" in p or "08/15/2012" in p or "raju" in p for p in patterns)
+    assert "^Most\\ read$" in patterns  # matched by no general pattern
+    every = [*first, *second]
+    assert all(matches_any(text, patterns) for text in every)
