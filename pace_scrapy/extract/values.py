@@ -24,10 +24,15 @@ _TIME = r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?"
 # Each captures (group 1) one way of writing a date, with an optional time.
 DATE_PATTERNS = (
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?)",
+    r"(\d{4}[./]\d{1,2}[./]\d{1,2}(?!\d)(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?)",
+    r"(\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]?)",
     rf"(?<!\d)(\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}{_TIME})",
     rf"({_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}{_TIME})",
     rf"(\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[^\W\d_]{{3,}}\.?\s+\d{{4}}{_TIME})",
 )
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DIGIT_RUN = re.compile(r"\d+")
+_WORD = re.compile(r"[^\W\d_]{3,}")  # a month name (not "at", "am", "pm", 年, 月 or 日)
 # Dates outside this span are taken for parsing mistakes (e.g. a year read from a price).
 MIN_YEAR = 1800
 MAX_YEARS_AHEAD = 2
@@ -135,12 +140,41 @@ def parse_date(
 
 
 def shows_day(text: str, day: str) -> bool:
-    """True when a date written in the text (:data:`DATE_PATTERNS`), or else the whole text, is
-    the calendar day ``day`` (``YYYY-MM-DD``). (Only the dates are parsed when the text has
-    some: dateparser tries every language it knows on a text that is not a date, which takes
-    milliseconds and, the first time, seconds.)"""
+    """True when a date written in the text (:data:`DATE_PATTERNS`) is the calendar day ``day``
+    (``YYYY-MM-DD``). An all-numeric date shows either day its order allows (``10.09.2025``:
+    10 September or 9 October); one with a month name is parsed (never the whole text:
+    dateparser tries every language it knows on a text that is not a date, which takes
+    milliseconds and, the first time in a process, seconds)."""
+    if not _ISO_DAY.fullmatch(day):
+        return False
+    # A text that does not write the day of the month (``3``, ``03``, ``3rd``) cannot show the
+    # day: checked first, as most dates on a page are of other days.
+    day_of_month = re.compile(rf"(?<!\d)0?{int(day[8:])}(?!\d)")
     candidates = [m.group(1) for p in DATE_PATTERNS for m in re.finditer(p, text, re.I)]
-    return any((parse_date(c) or "")[:10] == day for c in candidates or [text])
+    return any(day in _days_written(c) for c in candidates if day_of_month.search(c))
+
+
+def _days_written(date_text: str) -> set[str]:
+    """The calendar days (``YYYY-MM-DD``) a date text may be."""
+    if _WORD.search(date_text):  # a month name: read by dateparser
+        parsed = parse_date(date_text)
+        return {parsed[:10]} if parsed else set()
+    numbers = _DIGIT_RUN.findall(date_text)[:3]
+    if len(numbers) < 3:
+        return set()
+    first, second, last = numbers
+    if len(first) == 4:  # year first: Y-M-D
+        orders = [(int(first), int(second), int(last))]
+    else:  # D.M.Y or M/D/Y; a two-digit year is of this century
+        year = int(last) + (2000 if len(last) == 2 else 0)
+        orders = [(year, int(second), int(first)), (year, int(first), int(second))]
+    days = set()
+    for year, month, day_of_month in orders:
+        try:
+            days.add(date(year, month, day_of_month).isoformat())
+        except ValueError:
+            continue
+    return days
 
 
 def _parse_datetime(

@@ -142,11 +142,21 @@ def test_isbn10_becomes_a_gtin13_only_when_its_check_digit_is_valid(
 @pytest.mark.parametrize(
     ("text", "day", "expected", "parsed"),
     [
+        # a month name: the date (not the whole text) is parsed
         ("Published 3 March 2025 · 4 min read", "2025-03-03", True, ["3 March 2025"]),
-        ("Updated 2025-03-03 10:00, 4 min read", "2025-03-04", False, ["2025-03-03 10:00"]),
-        ("Last Updated: 1:19am GMT 14/01/2008", "2008-01-14", True, ["14/01/2008"]),
-        # no date pattern in it: the whole text is tried
-        ("2025年3月3日", "2025-03-03", True, ["2025年3月3日"]),
+        # all-numeric dates are read without parsing, in either order they allow
+        ("Updated 2025-03-03 10:00, 4 min read", "2025-03-03", True, []),
+        ("Last Updated: 1:19am GMT 14/01/2008", "2008-01-14", True, []),
+        ("10.09.2025, 09:53 Uhr", "2025-09-10", True, []),
+        ("10.09.2025, 09:53 Uhr", "2025-10-09", True, []),
+        ("2025年3月3日", "2025-03-03", True, []),
+        ("입력 2025.05.15 20:00 수정 2025.05.16", "2025-05-16", True, []),
+        # dates that do not write the day of the month are not read at all
+        ("Updated 2025-03-03 10:00, 4 min read", "2025-03-04", False, []),
+        ("12 March 2025 | 13 March 2025", "2025-03-03", False, []),
+        # no date in it: nothing is parsed (dateparser would try every language it knows)
+        ("Page 3 of 12", "2025-03-03", False, []),
+        ("3 Comments 2025", "2025-03-03", False, ["3 Comments 2025"]),
     ],
 )
 def test_shows_day_parses_the_dates_in_a_text_not_the_text(
