@@ -30,6 +30,14 @@ def kept_paragraphs(unseen: BodySample, spec: BodySpec) -> list[str]:
     return body_paragraphs(body.blocks, body.skip)
 
 
+def learnt(*samples: BodySample, containers: list[str]) -> BodySpec:
+    """The body spec learnt from ``samples``, whose containers must be ``containers``."""
+    spec = induce_body(list(samples))
+    assert spec is not None
+    assert [s.css for s in spec.containers] == containers
+    return spec
+
+
 def test_f1() -> None:
     assert f1(0, 0, 10) == 0.0
     assert f1(10, 0, 10) == 1.0
@@ -43,9 +51,7 @@ def test_container_and_exclusions_generalise_to_a_rebuilt_page() -> None:
     second, _ = sample(
         "The mayor opened a new bridge today.", "Traffic eased by noon.", "phones", "x7Kq2"
     )
-    spec = induce_body([first, second])
-    assert spec is not None
-    assert [s.css for s in spec.containers] == ['div[class*="Story_body__"]']
+    spec = learnt(first, second, containers=['div[class*="Story_body__"]'])
     shortest = min(first.content_chars, second.content_chars)
     assert spec.min_chars == int(0.2 * shortest)  # a fifth of the shortest labelled body
     excluded = " ".join(str(s.css) for s in spec.exclude)
@@ -188,9 +194,7 @@ def test_a_standfirst_outside_the_body_container_is_learnt_as_its_lead() -> None
         "The mayor opened the bridge this morning in front of a large crowd.",
         "Traffic eased by noon as drivers tried the new route into town.",
     )
-    spec = induce_body([first, second])
-    assert spec is not None
-    assert [s.css for s in spec.containers] == ["div.story"]
+    spec = learnt(first, second, containers=["div.story"])
     assert spec.lead is not None and spec.lead.css == "p.standfirst"
 
     unseen, content = standfirst_sample(
@@ -218,9 +222,7 @@ def test_a_wrapper_holding_nothing_more_is_preferred_for_what_other_pages_add() 
     second, _ = continued_sample(
         "The mayor opened a new bridge today.", "Traffic eased by noon on the new route."
     )
-    spec = induce_body([first, second])
-    assert spec is not None
-    assert [s.css for s in spec.containers] == ["div.entry-content"]
+    spec = learnt(first, second, containers=["div.entry-content"])
 
     unseen, content = continued_sample(
         "A new school was built in the valley.",
@@ -244,9 +246,7 @@ def test_an_unnamed_table_cell_is_learnt_by_its_paragraphs_names() -> None:
     long = " It went on for days and days, and nobody in the valley had seen anything like it."
     first = table_sample("Rain fell on the city for a week." + long, "Rivers rose." + long, "Shoes")
     second = table_sample("The mayor opened a bridge." + long, "Traffic eased." + long, "Phones")
-    spec = induce_body([first, second])
-    assert spec is not None
-    assert [s.css for s in spec.containers] == ["td:has(> p.story)"]
+    spec = learnt(first, second, containers=["td:has(> p.story)"])
     # a page with one more layout table before the story: a positional path would miss it
     content = ["A new school was built." + long, "Pupils arrive in May." + long]
     unseen = table_sample(*content, "Cars", banner="<table><tr><td><p>Hi</p></td></tr></table>")
@@ -281,9 +281,7 @@ def test_an_exclusion_seen_on_one_page_does_not_make_a_broad_container_win() -> 
         "Traffic eased by noon on the new route into town.",
         keys="Bridge open",
     )
-    spec = induce_body([first, second])
-    assert spec is not None
-    assert [s.css for s in spec.containers] == ["div.text"]
+    spec = learnt(first, second, containers=["div.text"])
     # a page with another one-off box: the broad container would have kept it
     unseen, content = boxed_sample(
         "A new school was built in the valley this spring.",
