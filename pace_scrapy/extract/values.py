@@ -28,7 +28,7 @@ DATE_PATTERNS = (
     r"(\d{4}\s*[年년]\s*\d{1,2}\s*[月월]\s*\d{1,2}\s*[日일]?)",
     rf"(?<!\d)(\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}{_TIME})",
     rf"({_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}{_TIME})",
-    rf"(\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[^\W\d_]{{3,}}\.?\s+\d{{4}}{_TIME})",
+    rf"(\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[^\W\d_]{{3,}}\.?,?\s+\d{{4}}{_TIME})",
 )
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DIGIT_RUN = re.compile(r"\d+")

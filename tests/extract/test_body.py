@@ -169,6 +169,7 @@ def test_blocks_repeating_the_headline_leave_the_body() -> None:
         ("Posted by Max Fisher on October 29, 2012 at 2:54 pm", ["Max Fisher"], "2012-10-29", True),
         ("Last Updated: 1:19am GMT 14/01/2008", [], "2008-01-14", True),
         ("18.05.2026", [], "2026-05-18", True),
+        ("22 January, 2008", [], "2008-01-22", True),
         ("By Jane Doe and John Roe", ["Jane Doe"], None, True),  # every name found is there
         ("Jane Doe", ["Jane Doe", "John Roe"], None, False),  # not every name
         # sentences that name the author (here a publication) or the day stay
