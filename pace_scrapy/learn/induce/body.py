@@ -54,6 +54,7 @@ FURNITURE_WORDS = (
     "outbrain",
     "taboola",
     "breadcrumb",
+    "teaser",
 )
 # CSS attribute matches are case-sensitive: both spellings of each word (newsletter and
 # NewsletterSignup).
