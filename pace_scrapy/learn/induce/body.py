@@ -55,6 +55,11 @@ FURNITURE_WORDS = (
     "taboola",
     "breadcrumb",
     "teaser",
+    "sidebar",
+    "widget",
+    "mostread",
+    "most-read",
+    "tags",
 )
 # CSS attribute matches are case-sensitive: both spellings of each word (newsletter and
 # NewsletterSignup).

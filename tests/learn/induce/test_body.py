@@ -60,6 +60,8 @@ def test_container_and_exclusions_generalise_to_a_rebuilt_page() -> None:
     for box in (
         '<div class="related-links"><a href="/a">Another story</a></div>',
         '<div class="ArticleTeaser"><h3>Elsewhere</h3><p>Another story, told in a card.</p></div>',
+        '<div class="most-read-box"><p>The story everyone read this week, in one line.</p></div>',
+        '<div class="post-tags"><p>Filed under weather, rivers and the valley.</p></div>',
     ):
         unseen, content = sample(
             "A new school was built in the valley.", "Pupils arrive in May.", "cars", "Qq81z", box
