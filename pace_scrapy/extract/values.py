@@ -165,9 +165,13 @@ def _days_written(date_text: str) -> set[str]:
     first, second, last = numbers
     if len(first) == 4:  # year first: Y-M-D
         orders = [(int(first), int(second), int(last))]
-    else:  # D.M.Y or M/D/Y; a two-digit year is of this century
-        year = int(last) + (2000 if len(last) == 2 else 0)
-        orders = [(year, int(second), int(first)), (year, int(first), int(second))]
+    else:  # D.M.Y or M/D/Y; a two-digit year of either century
+        years = [int(last)] if len(last) > 2 else [1900 + int(last), 2000 + int(last)]
+        orders = [
+            order
+            for year in years
+            for order in ((year, int(second), int(first)), (year, int(first), int(second)))
+        ]
     days = set()
     for year, month, day_of_month in orders:
         try:

@@ -149,6 +149,8 @@ def test_isbn10_becomes_a_gtin13_only_when_its_check_digit_is_valid(
         ("Last Updated: 1:19am GMT 14/01/2008", "2008-01-14", True, []),
         ("10.09.2025, 09:53 Uhr", "2025-09-10", True, []),
         ("10.09.2025, 09:53 Uhr", "2025-10-09", True, []),
+        ("Posted 10/09/98", "1998-09-10", True, []),  # a two-digit year of either century
+        ("Posted 10/09/25", "2025-10-09", True, []),
         ("2025年3月3日", "2025-03-03", True, []),
         ("입력 2025.05.15 20:00 수정 2025.05.16", "2025-05-16", True, []),
         # dates that do not write the day of the month are not read at all
@@ -159,7 +161,7 @@ def test_isbn10_becomes_a_gtin13_only_when_its_check_digit_is_valid(
         ("3 Comments 2025", "2025-03-03", False, ["3 Comments 2025"]),
     ],
 )
-def test_shows_day_parses_the_dates_in_a_text_not_the_text(
+def test_shows_day_reads_the_dates_in_a_text_not_the_text(
     monkeypatch: pytest.MonkeyPatch, text: str, day: str, expected: bool, parsed: list[str]
 ) -> None:
     seen: list[str] = []
