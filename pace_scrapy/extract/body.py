@@ -34,6 +34,10 @@ FIELD_LINE_CHARS = 160
 # updated", "Posted by ... on ... at ... pm").
 FIELD_LINE_WORDS = 5
 _LETTERS = re.compile(r"[^\W\d_]+")
+# A paragraph of at most this many characters that opens with a copyright notice ("© 2024
+# Reuters", "<Copyright ⓒ ...>") is the page's footer, not the article's text.
+COPYRIGHT_MAX_CHARS = 200
+_COPYRIGHT = re.compile(r"^\W{0,3}(?:copyright\b|©|ⓒ)", re.IGNORECASE)
 _DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
@@ -128,7 +132,7 @@ def build_body(
                 continue
             if block.text in seen or any(p.search(block.text) for p in patterns):
                 continue
-            if link_dense(block, max_link_density):
+            if link_dense(block, max_link_density) or copyright_notice(block):
                 continue
             if len(block.text) >= DUPLICATE_MIN_CHARS:
                 seen.add(block.text)
@@ -137,6 +141,16 @@ def build_body(
     if dropped:
         body.blocks = [block for i, block in enumerate(body.blocks) if i not in dropped]
     return body
+
+
+def copyright_notice(block: Block) -> bool:
+    """True for a short paragraph that opens with a copyright notice (see
+    :data:`COPYRIGHT_MAX_CHARS`)."""
+    return (
+        block.kind in (BlockKind.TEXT, BlockKind.PARAGRAPH)
+        and len(block.text) <= COPYRIGHT_MAX_CHARS
+        and _COPYRIGHT.match(block.text) is not None
+    )
 
 
 def trailing_headings(blocks: Sequence[Block]) -> set[int]:

@@ -121,6 +121,25 @@ def test_headings_left_with_nothing_under_them_at_the_end_leave_the_body() -> No
     assert kept is not None and [b.text for b in kept.blocks][-1] == "More stories"
 
 
+def test_a_short_paragraph_opening_with_a_copyright_notice_leaves_the_body() -> None:
+    notice = "<Copyright ⓒ Daily Example. All rights reserved.>"
+    long_notice = "Copyright law " + "is what this article is about. " * 8
+    doc = page(
+        f"<body><main><p>Rates rose.</p><p>{notice}</p><div>© 2024 Example News</div>"
+        f"<p>{long_notice}</p><p>The copyright holder sued.</p><ul><li>© list</li></ul>"
+        "</main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    # a long text about copyright, a sentence naming it and other kinds of block stay
+    assert [b.text for b in body.blocks] == [
+        "Rates rose.",
+        long_notice.strip(),
+        "The copyright holder sued.",
+        "© list",
+    ]
+
+
 def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
     quote = "We will not back down, whatever the cost to the party, said the minister."
     paragraph = f"The vote was close. {quote} Talks resume in July."
