@@ -17,6 +17,7 @@ from pace_scrapy.config.selectors import (
     compile_regex,
     compile_xpath,
     css_to_xpath,
+    literal_alternation,
     substring_group,
 )
 
@@ -151,6 +152,18 @@ def test_a_substring_group_matches_what_its_xpath_matches(
     stock = compile_xpath(css_to_xpath(FURNITURE))
     for node in made:
         assert group(node) == stock(node)
+
+
+@given(st.lists(st.text(alphabet="ab.-*(", min_size=1, max_size=4), min_size=1), st.text("ab.-*("))
+def test_a_literal_alternation_finds_what_a_flat_one_finds(words: list[str], text: str) -> None:
+    factored = re.compile(literal_alternation(words))
+    flat = re.compile("|".join(map(re.escape, words)))
+    assert bool(factored.search(text)) == bool(flat.search(text))
+    assert all(factored.fullmatch(word) for word in words)
+
+
+def test_a_literal_alternation_shares_prefixes() -> None:
+    assert literal_alternation(["share", "social", "s", "a.b"]) == r"(?:a\.b|s(?:hare|ocial)?)"
 
 
 @pytest.mark.parametrize(
