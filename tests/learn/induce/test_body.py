@@ -315,3 +315,30 @@ def test_each_templates_container_is_its_wrapper_not_its_paragraphs() -> None:
     for wrapper in ('div id="story"', 'div class="rich"'):
         unseen = two_templates(wrapper, "<p>Another read.</p>", "<h2>Part two</h2>", "<p>End.</p>")
         assert kept_paragraphs(unseen, spec) == ["Another read.", "Part two", "End."]
+
+
+def test_a_footer_later_pages_show_leaves_the_body_though_a_short_label_fell_in_it() -> None:
+    story = " ".join(["Rain fell on the city for a week and the rivers rose."] * 10)
+
+    def footed(text: str, footer: str, labels: list[str]) -> BodySample:
+        doc = page(f'<body><div class="story"><p>{text}</p><p>{story}</p>{footer}</div></body>')
+        labelled = TextIndex([text, story, *labels])
+        return BodySample(doc, frozenset(covered_blocks(doc.blocks, labelled)))
+
+    # the byline's name was labelled where it also stands, in the footer's author box: a
+    # short label, under a hundredth of the labelled text
+    named = '<footer><p class="name">Jane Doe</p></footer>'
+    first = footed("The mayor opened a new bridge today.", named, ["Jane Doe"])
+    second = footed("Traffic eased by noon.", "", [])
+    spec = induce_body([first, second])
+    assert spec is not None
+    bio = "<footer><p>Jane Doe has covered the weather for this paper since 1999.</p></footer>"
+    unseen = footed("A new school was built in the valley.", bio, [])
+    assert kept_paragraphs(unseen, spec) == ["A new school was built in the valley.", story]
+    # more labelled text in it: the footer holds content, and stays
+    correction = "Correction: an earlier version of this story gave the wrong date."
+    note = f"<footer><p>{correction}</p></footer>"
+    first = footed("The mayor opened a new bridge today.", note, [correction])
+    spec = induce_body([first, second])
+    assert spec is not None
+    assert kept_paragraphs(unseen, spec)[-1].startswith("Jane Doe has covered")
