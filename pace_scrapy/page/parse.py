@@ -121,16 +121,16 @@ def clean(root: HtmlElement) -> list[str]:
     """Remove invisible and non-content elements in place; return the JSON-LD sources found."""
     jsonld: list[str] = []
     doomed: list[HtmlElement] = []
-    for element in root.iter(*DROPPED_TAGS, "link"):  # one pass over the tree for both
+    for element in root.iter("script", "link"):  # one pass over the tree for both
         if element.tag == "link":
             parent = element.getparent()
             # Links in the body are dropped, except microdata's (<link itemprop=availability>).
             if parent is not None and parent.tag != "head" and element.get("itemprop") is None:
                 doomed.append(element)
-            continue
-        if element.tag == "script" and "ld+json" in (element.get("type") or "").lower():
+        elif "ld+json" in (element.get("type") or "").lower():
             jsonld.append(element.text or "")
-        doomed.append(element)
+    # One C-level pass, tails kept in place (a Python drop_tree per script costs more).
+    etree.strip_elements(root, *DROPPED_TAGS, with_tail=False)
     found = _HIDING_ATTRIBUTES(root)
     for attribute in found if isinstance(found, list) else ():
         if not isinstance(attribute, etree._ElementUnicodeResult):
