@@ -1,5 +1,7 @@
+import pytest
+
 from pace_scrapy.learn.labelers.examples import ExamplesLabeler
-from pace_scrapy.learn.learner import learn_config
+from pace_scrapy.learn.learner import body_left_out, learn_config
 from pace_scrapy.page.model import Page
 from tests.factories import page
 
@@ -33,3 +35,19 @@ def test_backups_and_node_matching_that_validation_proves_wrong_are_left_out() -
     notes = result.config.latest.provenance.notes
     assert "no backup rules for sku: 1 wrong" in notes
     assert "no node matching for sku: 1 wrong" in notes
+
+
+@pytest.mark.parametrize(
+    ("validated", "fit", "kept"),
+    [
+        (0.9, 0.9, True),
+        (0.6, 0.6, True),
+        (0.2, 0.9, True),  # its folds learnt from too few pages; it fits them all
+        (0.4, 0.6, False),
+        (0.9, 0.48, False),  # a fold's spec validated, this one misses its own pages' labels
+    ],
+)
+def test_a_body_spec_is_kept_when_it_validates_or_fits_never_when_it_misses_its_pages(
+    validated: float, fit: float, kept: bool
+) -> None:
+    assert (body_left_out(validated, fit) is None) is kept
