@@ -38,6 +38,14 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 # Reuters", "<Copyright ⓒ ...>") is the page's footer, not the article's text.
 COPYRIGHT_MAX_CHARS = 200
 _COPYRIGHT = re.compile(r"^\W{0,3}(?:copyright\b|©|ⓒ)", re.IGNORECASE)
+# A block that only announces the readers' comments ("Comments", "12 comments", "Have your
+# say", "Leave a reply"): it and what follows it are the comment section, not the article.
+_COMMENTS_HEADING = re.compile(
+    r"\W*(?:(?:\d+\s+)?(?:reader\s+)?comments?(?:\s*\(\d+\))?|have your say"
+    r"|(?:leave|post|add|write) a (?:comment|reply)|join the (?:conversation|discussion))\W*",
+    re.IGNORECASE,
+)
+_HEADING_KINDS = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.PARAGRAPH)
 _DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
@@ -137,6 +145,9 @@ def build_body(
             if len(block.text) >= DUPLICATE_MIN_CHARS:
                 seen.add(block.text)
             body.blocks.append(block)
+    comments = comment_section(body.blocks)
+    if comments is not None:
+        del body.blocks[comments:]
     dropped = repeated(body.blocks) | trailing_headings(body.blocks)
     if dropped:
         body.blocks = [block for i, block in enumerate(body.blocks) if i not in dropped]
@@ -151,6 +162,15 @@ def copyright_notice(block: Block) -> bool:
         and len(block.text) <= COPYRIGHT_MAX_CHARS
         and _COPYRIGHT.match(block.text) is not None
     )
+
+
+def comment_section(blocks: Sequence[Block]) -> int | None:
+    """The position of the block that opens the readers' comments (a heading or line that only
+    says so: "Comments", "12 comments", "Have your say", "Leave a reply"), if any."""
+    for i, block in enumerate(blocks):
+        if block.kind in _HEADING_KINDS and _COMMENTS_HEADING.fullmatch(block.text):
+            return i
+    return None
 
 
 def trailing_headings(blocks: Sequence[Block]) -> set[int]:

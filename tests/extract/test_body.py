@@ -140,6 +140,26 @@ def test_a_short_paragraph_opening_with_a_copyright_notice_leaves_the_body() -> 
     ]
 
 
+@pytest.mark.parametrize(
+    "marker", ["<h3>Comments</h3>", "<p>12 comments:</p>", "<div>Have your say</div>"]
+)
+def test_the_comment_section_and_all_after_it_leave_the_body(marker: str) -> None:
+    doc = page(
+        "<body><main><p>Rates rose.</p><h2>Comments from the minister</h2><p>She agreed.</p>"
+        "<table><tr><td>Comments</td><td>None</td></tr></table>"
+        f"{marker}<p>Great article!</p><p>Posted by Ann</p><h3>See also</h3></main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    # a heading that says more, and a table cell, are not the comments' heading
+    assert [b.text for b in body.blocks] == [
+        "Rates rose.",
+        "Comments from the minister",
+        "She agreed.",
+        "Comments None",
+    ]
+
+
 def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
     quote = "We will not back down, whatever the cost to the party, said the minister."
     paragraph = f"The vote was close. {quote} Talks resume in July."
