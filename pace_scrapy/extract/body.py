@@ -40,6 +40,7 @@ COPYRIGHT_MAX_CHARS = 200
 _COPYRIGHT = re.compile(r"^\W{0,3}(?:copyright\b|©|ⓒ)", re.IGNORECASE)
 # A block that only announces the readers' comments ("Comments", "12 comments", "Have your
 # say", "Leave a reply"): it and what follows it are the comment section, not the article.
+COMMENTS_HEADING_CHARS = 40
 _COMMENTS_HEADING = re.compile(
     r"\W*(?:(?:\d+\s+)?(?:reader\s+)?comments?(?:\s*\(\d+\))?|have your say"
     r"|(?:leave|post|add|write) a (?:comment|reply)|join the (?:conversation|discussion))\W*",
@@ -168,7 +169,11 @@ def comment_section(blocks: Sequence[Block]) -> int | None:
     """The position of the block that opens the readers' comments (a heading or line that only
     says so: "Comments", "12 comments", "Have your say", "Leave a reply"), if any."""
     for i, block in enumerate(blocks):
-        if block.kind in _HEADING_KINDS and _COMMENTS_HEADING.fullmatch(block.text):
+        if (
+            block.kind in _HEADING_KINDS
+            and len(block.text) <= COMMENTS_HEADING_CHARS
+            and _COMMENTS_HEADING.fullmatch(block.text)
+        ):
             return i
     return None
 
