@@ -255,8 +255,7 @@ def _add_exclusions(
             break
         candidate.exclusions.append(css)
         removed = [
-            sample.inside(sample.select(css, sample_roots)) & ids
-            for sample, sample_roots, ids in zip(samples, roots, kept, strict=True)
+            found & ids for found, ids in zip(_matched(samples, roots, css), kept, strict=True)
         ]
         for ids, ids_removed in zip(kept, removed, strict=True):
             ids.difference_update(ids_removed)
@@ -267,12 +266,11 @@ def _add_exclusions(
     prior = _prior_exclusions(samples, roots, kept)
     if prior:
         candidate.exclusions.append(prior)
-        for sample, sample_roots, ids, ids_once_removed in zip(
-            samples, roots, kept, once_removed, strict=True
+        for ids, ids_once_removed, found in zip(
+            kept, once_removed, _matched(samples, roots, prior), strict=True
         ):
-            removed_prior = sample.inside(sample.select(prior, sample_roots))
-            ids.difference_update(removed_prior)
-            ids_once_removed.difference_update(removed_prior)
+            ids.difference_update(found)
+            ids_once_removed.difference_update(found)
     return once_removed
 
 
@@ -353,13 +351,23 @@ def _exclusion_gain(
     kept: Sequence[set[int]],
     css: str,
 ) -> tuple[int, int]:
+    """(other characters, labelled characters) that an exclusion removes from ``kept``."""
     gain = loss = 0
-    for sample, sample_roots, ids in zip(samples, roots, kept, strict=True):
-        removed = sample.inside(sample.select(css, sample_roots)) & ids
-        content, other = sample.chars(removed)
+    for sample, ids, found in zip(samples, kept, _matched(samples, roots, css), strict=True):
+        content, other = sample.chars(found & ids)
         gain += other
         loss += content
     return gain, loss
+
+
+def _matched(
+    samples: Sequence[BodySample], roots: Sequence[list[HtmlElement]], css: str
+) -> list[set[int]]:
+    """Per sample, the ids of the blocks inside what ``css`` matches under the sample's roots."""
+    return [
+        sample.inside(sample.select(css, sample_roots))
+        for sample, sample_roots in zip(samples, roots, strict=True)
+    ]
 
 
 def _recurring_patterns(
