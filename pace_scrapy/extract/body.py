@@ -46,7 +46,8 @@ _COMMENTS_HEADING = re.compile(
     r"|(?:leave|post|add|write) a (?:comment|reply)|join the (?:conversation|discussion))\W*",
     re.IGNORECASE,
 )
-_HEADING_KINDS = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.PARAGRAPH)
+# Kinds of block such a marker may be: a heading, or a line of text of its own.
+_MARKER_KINDS = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.PARAGRAPH)
 _DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
@@ -170,7 +171,7 @@ def comment_section(blocks: Sequence[Block]) -> int | None:
     says so: "Comments", "12 comments", "Have your say", "Leave a reply"), if any."""
     for i, block in enumerate(blocks):
         if (
-            block.kind in _HEADING_KINDS
+            block.kind in _MARKER_KINDS
             and len(block.text) <= COMMENTS_HEADING_CHARS
             and _COMMENTS_HEADING.fullmatch(block.text)
         ):
