@@ -30,6 +30,7 @@ DATE_PATTERNS = (
     rf"({_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}{_TIME})",
     rf"(\d{{1,2}}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?[^\W\d_]{{3,}}\.?,?\s+\d{{4}}{_TIME})",
 )
+DATE_REGEXES = tuple(re.compile(pattern, re.IGNORECASE) for pattern in DATE_PATTERNS)
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DIGIT_RUN = re.compile(r"\d+")
 _WORD = re.compile(r"[^\W\d_]{3,}")  # a month name (not "at", "am", "pm", 年, 月 or 日)
@@ -150,7 +151,7 @@ def shows_day(text: str, day: str) -> bool:
     # A text that does not write the day of the month (``3``, ``03``, ``3rd``) cannot show the
     # day: checked first, as most dates on a page are of other days.
     day_of_month = re.compile(rf"(?<!\d)0?{int(day[8:])}(?!\d)")
-    candidates = [m.group(1) for p in DATE_PATTERNS for m in re.finditer(p, text, re.I)]
+    candidates = [m.group(1) for regex in DATE_REGEXES for m in regex.finditer(text)]
     return any(day in _days_written(c) for c in candidates if day_of_month.search(c))
 
 

@@ -20,7 +20,7 @@ from pace_scrapy.config.model import RegexTransform, Rule, SplitTransform, Strip
 from pace_scrapy.config.selectors import compile_query
 from pace_scrapy.extract.kinds import LIST_KINDS
 from pace_scrapy.extract.rules import node_value
-from pace_scrapy.extract.values import DATE_PATTERNS
+from pace_scrapy.extract.values import DATE_REGEXES
 from pace_scrapy.learn.induce.anchors import anchored_xpaths, own_text_xpaths
 from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.learn.labels import FieldLabel
@@ -120,9 +120,9 @@ def transform_options(kind: str, text: str, values: Sequence[str]) -> Iterator[t
     name on the training pages may show several on others."""
     if kind == "date":
         yield ()
-        for pattern in DATE_PATTERNS:
-            if re.search(pattern, text, re.IGNORECASE):
-                yield (RegexTransform(op="regex", pattern=pattern),)
+        for regex in DATE_REGEXES:
+            if regex.search(text):
+                yield (RegexTransform(op="regex", pattern=regex.pattern),)
         return
     heads: list[tuple[Any, ...]] = [(), _strip(text, values)]
     for pattern in (SEPARATOR_CUT, SEPARATED_HEAD):

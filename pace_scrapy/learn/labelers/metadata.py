@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from lxml.html import HtmlElement
 
 from pace_scrapy.extract.rules import follow_path
-from pace_scrapy.extract.values import DATE_PATTERNS, parse_date, shows_day
+from pace_scrapy.extract.values import DATE_REGEXES, parse_date, shows_day
 from pace_scrapy.learn.labelers.product_metadata import product_labels
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import nodes_with_text, words
@@ -144,7 +144,7 @@ def _byline(page: Page) -> FieldLabel | None:
 def _before_date(text: str) -> str:
     """``text`` up to the first date written in it ("By Ann Lee May 31, 2024" -> "By Ann Lee"):
     a byline's date often follows the names with no separator."""
-    starts = [m.start() for p in DATE_PATTERNS if (m := re.search(p, text, re.IGNORECASE))]
+    starts = [m.start() for regex in DATE_REGEXES if (m := regex.search(text))]
     return text[: min(starts)] if starts else text
 
 
