@@ -4,26 +4,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from pathlib import Path
 
+from pace_scrapy.atomic import write_atomic
 from pace_scrapy.demo.sections import SECTION_BY_SLUG
 from pace_scrapy.demo.site import DEFAULT_BASE_URL, DemoSite
 
 logger = logging.getLogger(__name__)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` via a temporary file in the same directory."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        Path(tmp).replace(path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _spread(items: list[str], count: int) -> list[str]:
