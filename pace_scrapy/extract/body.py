@@ -38,16 +38,23 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 # Reuters", "<Copyright ⓒ ...>") is the page's footer, not the article's text.
 COPYRIGHT_MAX_CHARS = 200
 _COPYRIGHT = re.compile(r"^\W{0,3}(?:copyright\b|©|ⓒ)", re.IGNORECASE)
-# A block that only announces the readers' comments ("Comments", "12 comments", "Have your
-# say", "Leave a reply"): it and what follows it are the comment section, not the article.
+# A block that only announces the readers' comments: it and what follows it are the comment
+# section, not the article. An invitation ("Have your say", "Leave a reply") is the comment
+# form's; a label or a count ("Comments", "12 comments") also stands in toolbars above the
+# text, so it counts only below a paragraph of COMMENTS_MIN_TEXT_ABOVE characters.
 COMMENTS_HEADING_CHARS = 40
-_COMMENTS_HEADING = re.compile(
-    r"\W*(?:(?:\d+\s+)?(?:reader\s+)?comments?(?:\s*\(\d+\))?|have your say"
-    r"|(?:leave|post|add|write) a (?:comment|reply)|join the (?:conversation|discussion))\W*",
+_COMMENTS_INVITATION = re.compile(
+    r"\W*(?:have your say|(?:leave|post|add|write) a (?:comment|reply)"
+    r"|join the (?:conversation|discussion))\W*",
     re.IGNORECASE,
 )
+_COMMENTS_LABEL = re.compile(
+    r"\W*(?:\d+\s+)?(?:reader\s+)?comments?(?:\s*\(\d+\))?\W*", re.IGNORECASE
+)
+COMMENTS_MIN_TEXT_ABOVE = 80
 # Kinds of block such a marker may be: a heading, or a line of text of its own.
 _MARKER_KINDS = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.PARAGRAPH)
+_TEXT_KINDS = (BlockKind.TEXT, BlockKind.PARAGRAPH)
 _DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
@@ -160,7 +167,7 @@ def copyright_notice(block: Block) -> bool:
     """True for a short paragraph that opens with a copyright notice (see
     :data:`COPYRIGHT_MAX_CHARS`)."""
     return (
-        block.kind in (BlockKind.TEXT, BlockKind.PARAGRAPH)
+        block.kind in _TEXT_KINDS
         and len(block.text) <= COPYRIGHT_MAX_CHARS
         and _COPYRIGHT.match(block.text) is not None
     )
@@ -168,15 +175,24 @@ def copyright_notice(block: Block) -> bool:
 
 def comment_section(blocks: Sequence[Block]) -> int | None:
     """The position of the block that opens the readers' comments (a heading or line that only
-    says so: "Comments", "12 comments", "Have your say", "Leave a reply"), if any."""
+    says so: "Have your say", "Leave a reply"; "Comments", "12 comments" below a paragraph of
+    :data:`COMMENTS_MIN_TEXT_ABOVE` characters), if any."""
+    text_above = False
     for i, block in enumerate(blocks):
-        if (
-            block.kind in _MARKER_KINDS
-            and len(block.text) <= COMMENTS_HEADING_CHARS
-            and _COMMENTS_HEADING.fullmatch(block.text)
-        ):
+        if _comments_marker(block, text_above):
             return i
+        if block.kind in _TEXT_KINDS and len(block.text) >= COMMENTS_MIN_TEXT_ABOVE:
+            text_above = True
     return None
+
+
+def _comments_marker(block: Block, text_above: bool) -> bool:
+    if block.kind not in _MARKER_KINDS or len(block.text) > COMMENTS_HEADING_CHARS:
+        return False
+    return bool(
+        _COMMENTS_INVITATION.fullmatch(block.text)
+        or (text_above and _COMMENTS_LABEL.fullmatch(block.text))
+    )
 
 
 def trailing_headings(blocks: Sequence[Block]) -> set[int]:

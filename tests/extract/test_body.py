@@ -144,8 +144,9 @@ def test_a_short_paragraph_opening_with_a_copyright_notice_leaves_the_body() -> 
     "marker", ["<h3>Comments</h3>", "<p>12 comments:</p>", "<div>Have your say</div>"]
 )
 def test_the_comment_section_and_all_after_it_leave_the_body(marker: str) -> None:
+    text = "Rates rose for the third month running, the central bank said on Tuesday morning."
     doc = page(
-        "<body><main><p>Rates rose.</p><h2>Comments from the minister</h2><p>She agreed.</p>"
+        f"<body><main><p>{text}</p><h2>Comments from the minister</h2><p>She agreed.</p>"
         "<table><tr><td>Comments</td><td>None</td></tr></table>"
         f"{marker}<p>Great article!</p><p>Posted by Ann</p><h3>See also</h3></main></body>"
     )
@@ -153,11 +154,30 @@ def test_the_comment_section_and_all_after_it_leave_the_body(marker: str) -> Non
     assert body is not None
     # a heading that says more, and a table cell, are not the comments' heading
     assert [b.text for b in body.blocks] == [
-        "Rates rose.",
+        text,
         "Comments from the minister",
         "She agreed.",
         "Comments None",
     ]
+
+
+def test_a_comment_count_above_the_text_does_not_cut_the_body() -> None:
+    text = "Rates rose for the third month running, the central bank said on Tuesday morning."
+    doc = page(
+        "<body><main><h1>Rates rise again</h1><p>By Ann Lee</p><p>3 Comments</p>"
+        f"<p>{text}</p><p>Shops expect a slow spring.</p></main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    assert [b.text for b in body.blocks][-2:] == [text, "Shops expect a slow spring."]
+    # an invitation to comment is the comment form's, below however short a text
+    doc = page(
+        "<body><main><p>Logos for the zombie age.</p><p>Leave a comment</p>"
+        "<p>Name (required)</p></main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    assert [b.text for b in body.blocks] == ["Logos for the zombie age."]
 
 
 def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
