@@ -41,15 +41,21 @@ _COPYRIGHT = re.compile(r"^\W{0,3}(?:copyright\b|©|ⓒ)", re.IGNORECASE)
 # A block that only announces the readers' comments: it and what follows it are the comment
 # section, not the article. An invitation ("Have your say", "Leave a reply") is the comment
 # form's; a label or a count ("Comments", "12 comments") also stands in toolbars above the
-# text, so it counts only below a paragraph of COMMENTS_MIN_TEXT_ABOVE characters.
+# text, so it counts only below a paragraph of COMMENTS_MIN_TEXT_ABOVE characters. Other
+# languages' labels in the plural only: a German or Norwegian "Kommentar" is an opinion piece.
 COMMENTS_HEADING_CHARS = 40
 _COMMENTS_INVITATION = re.compile(
     r"\W*(?:have your say|(?:leave|post|add|write) a (?:comment|reply)"
-    r"|join the (?:conversation|discussion))\W*",
+    r"|join the (?:conversation|discussion)|kommentar schreiben|laisser un commentaire"
+    r"|deja (?:un comentario|una respuesta)|lascia un commento|skriv en kommentar"
+    r"|schrijf een reactie|dodaj komentarz)\W*",
     re.IGNORECASE,
 )
 _COMMENTS_LABEL = re.compile(
-    r"\W*(?:\d+\s+)?(?:reader\s+)?comments?(?:\s*\(\d+\))?\W*", re.IGNORECASE
+    r"\W*(?:\d+\s+)?(?:(?:reader\s+)?comments?|kommentare|kommentarer|commentaires"
+    r"|comentarios|commenti|reacties|komentarze|komentáře|kommentit|yorumlar|комментарии"
+    r"|коментарі)(?:\s*\(\d+\))?\W*",
+    re.IGNORECASE,
 )
 COMMENTS_MIN_TEXT_ABOVE = 80
 # Kinds of block such a marker may be: a heading, or a line of text of its own.

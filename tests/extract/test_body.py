@@ -141,7 +141,14 @@ def test_a_short_paragraph_opening_with_a_copyright_notice_leaves_the_body() -> 
 
 
 @pytest.mark.parametrize(
-    "marker", ["<h3>Comments</h3>", "<p>12 comments:</p>", "<div>Have your say</div>"]
+    "marker",
+    [
+        "<h3>Comments</h3>",
+        "<p>12 comments:</p>",
+        "<div>Have your say</div>",
+        "<h2>Kommentare (3)</h2>",
+        "<p>Laisser un commentaire</p>",
+    ],
 )
 def test_the_comment_section_and_all_after_it_leave_the_body(marker: str) -> None:
     text = "Rates rose for the third month running, the central bank said on Tuesday morning."
@@ -178,6 +185,13 @@ def test_a_comment_count_above_the_text_does_not_cut_the_body() -> None:
     body = select_body(doc.root, spec())
     assert body is not None
     assert [b.text for b in body.blocks] == ["Logos for the zombie age."]
+    # a German "Kommentar" (singular) is an opinion piece's label, not the comments'
+    doc = page(
+        f"<body><main><p>{text}</p><h2>Kommentar</h2><p>Die Regierung irrt.</p></main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    assert [b.text for b in body.blocks] == [text, "Kommentar", "Die Regierung irrt."]
 
 
 def test_a_pull_quote_repeating_part_of_a_paragraph_is_left_out() -> None:
