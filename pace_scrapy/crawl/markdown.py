@@ -72,9 +72,20 @@ def markdown_file_name(item: dict[str, Any]) -> str:
     else:
         words = slug(str(item.get("headline") or item.get("name") or ""))
         key = json.dumps(item, sort_keys=True, ensure_ascii=False)
-    words = words[-MAX_SLUG:].strip("-") or "item"
+    words = _last_words(words, MAX_SLUG) or "item"
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
     return f"{words}-{digest}.md"
+
+
+def _last_words(words: str, limit: int) -> str:
+    """The end of a slug, at most ``limit`` characters of whole words (a path's last part is
+    the most telling)."""
+    if len(words) <= limit:
+        return words.strip("-")
+    tail = words[-limit:]
+    if words[-limit - 1] != "-":  # the cut fell inside a word: start at the next one
+        tail = tail.partition("-")[2]
+    return tail.strip("-")
 
 
 class MarkdownItemExporter(BaseItemExporter):

@@ -57,6 +57,12 @@ def test_file_names_are_stable_and_distinct() -> None:
     assert len({name, other, similar}) == 3
     long = markdown_file_name({"url": "https://n.example/" + "word-" * 100})
     assert len(long) <= 80 + 15
+    # a long path keeps its last whole words: no part of "beta" (the 80 characters from the
+    # end start at its last letter), all of "06" (they start with it)
+    cut = markdown_file_name({"url": "https://n.example/alpha/beta/" + "y" * 74 + "/end"})
+    assert cut.startswith("y" * 74 + "-end-")
+    dated = markdown_file_name({"url": "https://n.example/news/2024/06/19/" + "x" * 70 + "-end"})
+    assert dated.startswith("06-19-" + "x" * 70 + "-end-")
     assert markdown_file_name({"headline": "Sans URL"}).startswith("sans-url-")
     assert slug("Ça  va — bien!") == "ca-va-bien"
 
