@@ -49,7 +49,13 @@ def agrees(kind: str, value: Any, labels: Sequence[str]) -> bool:
             return url.rstrip("/") == labels[0].rstrip("/")
         case "brand":
             return words(value["name"]) == words(labels[0])
-    return words(str(value)) == words(labels[0])
+    return _same_text(str(value), labels[0])
+
+
+def _same_text(value: str, label: str) -> bool:
+    """The same words, spaced as text is: a value with far fewer spaces than its label
+    ("Angelina+Jolie+tops+poll", URL-encoded in a ``<meta>``) is no text to show."""
+    return words(value) == words(label) and 2 * len(value.split()) >= len(label.split())
 
 
 def _gtin(text: str) -> str:
