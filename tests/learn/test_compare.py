@@ -21,7 +21,7 @@ from pace_scrapy.learn.compare import agrees
         ("identifier", "MH00003-11", "mh00003 11", True),
         ("brand", {"name": "Acorn & Pine"}, "Acorn and Pine", False),
         ("brand", {"name": "Acorn & Pine"}, "acorn & pine", True),
-        ("text", "Jolie tops “poll” of do-gooders", "Jolie tops \"poll\" of do-gooders", True),
+        ("text", "Jolie tops “poll” of do-gooders", 'Jolie tops "poll" of do-gooders', True),
         ("text", "Jolie—tops poll", "Jolie — tops poll", True),
         # URL-encoded in a <meta>: the words, but no text to show
         ("text", "Jolie+tops+poll+of+do-gooders", "Jolie tops poll of do-gooders", False),
