@@ -57,7 +57,7 @@ _COMMENTS_LABEL = re.compile(
     r"|коментарі)(?:\s*\(\d+\))?\W*",
     re.IGNORECASE,
 )
-COMMENTS_MIN_TEXT_ABOVE = 80
+COMMENTS_MIN_TEXT_ABOVE = 80  # more than COMMENTS_HEADING_CHARS: no block is both
 # Kinds of block such a marker may be: a heading, or a line of text of its own.
 _MARKER_KINDS = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.PARAGRAPH)
 _TEXT_KINDS = (BlockKind.TEXT, BlockKind.PARAGRAPH)
@@ -185,19 +185,18 @@ def comment_section(blocks: Sequence[Block]) -> int | None:
     :data:`COMMENTS_MIN_TEXT_ABOVE` characters), if any."""
     text_above = False
     for i, block in enumerate(blocks):
-        if _comments_marker(block, text_above):
-            return i
-        if block.kind in _TEXT_KINDS and len(block.text) >= COMMENTS_MIN_TEXT_ABOVE:
+        chars = len(block.text)
+        if chars <= COMMENTS_HEADING_CHARS:
+            if block.kind in _MARKER_KINDS and _comments_marker(block.text, text_above):
+                return i
+        elif chars >= COMMENTS_MIN_TEXT_ABOVE and block.kind in _TEXT_KINDS:
             text_above = True
     return None
 
 
-def _comments_marker(block: Block, text_above: bool) -> bool:
-    if block.kind not in _MARKER_KINDS or len(block.text) > COMMENTS_HEADING_CHARS:
-        return False
+def _comments_marker(text: str, text_above: bool) -> bool:
     return bool(
-        _COMMENTS_INVITATION.fullmatch(block.text)
-        or (text_above and _COMMENTS_LABEL.fullmatch(block.text))
+        _COMMENTS_INVITATION.fullmatch(text) or (text_above and _COMMENTS_LABEL.fullmatch(text))
     )
 
 
