@@ -48,6 +48,10 @@ MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "dc
 AUTHOR_META = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator")
 BYLINE = re.compile(r"author|byline|\bby\b", re.IGNORECASE)
 MAX_BYLINE = 160
+# What parts a document title: a site's name, section and the headline ("A | B", "A - B",
+# "A : B", "A_B").
+_TITLE_SEPARATOR = re.compile(r"\s*(?:[|·•—–»:_]|\s-\s)\s*")
+MIN_TITLE_WORDS = 3
 MAX_DATE_TEXT = 80
 
 
@@ -102,7 +106,39 @@ def _headline(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
     structured = next(_json_strings(articles, "headline"), None)
     if structured:
         return FieldLabel([structured], nodes_with_text(page.body, structured), "jsonld")
-    return _first_meta(page, ("og:title",))
+    return _first_meta(page, ("og:title",)) or _title_part(page, title)
+
+
+def _title_part(page: Page, title: HtmlElement | None) -> FieldLabel | None:
+    """The element showing the longest part of the document's title (cut at separators: "The
+    Hindu : Business : BSNL offers...", "..._English_Xinhua"), of at least
+    :data:`MIN_TITLE_WORDS` words, first in the page and no link (a list of stories may link
+    to this one): a headline that is no heading."""
+    text = element_text(title) if title is not None else ""
+    parts = sorted(
+        (part for part in (" ".join(p.split()) for p in _TITLE_SEPARATOR.split(text)) if part),
+        key=len,
+        reverse=True,
+    )
+    for part in parts:
+        if len(words(part)) < MIN_TITLE_WORDS:
+            break
+        showing = next((e for e in page.body.iter() if _shows(e, part)), None)
+        if showing is not None:
+            # the innermost element with that text (the last of a chain of them)
+            innermost = [e for e in showing.iter() if _shows(e, part)][-1]
+            return FieldLabel([part], [innermost], source="dom:title")
+    return None
+
+
+def _shows(element: HtmlElement, text: str) -> bool:
+    """True when ``element`` shows ``text`` and nothing else, not as (or in) a link."""
+    return (
+        isinstance(element.tag, str)
+        and element_text(element) == text
+        and next(element.iter("a"), None) is None
+        and next(element.iterancestors("a"), None) is None
+    )
 
 
 def _authors(page: Page, articles: list[JsonObject]) -> FieldLabel | None:

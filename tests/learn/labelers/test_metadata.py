@@ -42,3 +42,33 @@ def test_a_shown_date_is_found(shown: str) -> None:
     assert [element_text(e) for e in date_nodes(doc.body, "2024-06-27")] == [
         element_text(doc.body[1])
     ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "The Daily : Business : Rates rise for a third month",
+        "Rates rise for a third month_English_News",
+        "Rates rise for a third month | The Daily",
+    ],
+)
+def test_a_headline_that_is_no_heading_is_found_by_the_title(title: str) -> None:
+    body = (
+        "<ul><li><a href='/x'>Rates rise for a third month</a></li></ul>"
+        "<table><tr><td><font class='storyhead'><b>Rates rise for a third month</b></font>"
+        "</td></tr></table><p>The bank raised rates again.</p>"
+    )
+    doc = page(f"<html><head><title>{title}</title></head><body>{body}</body></html>")
+    label = metadata_labels(doc, "article")["headline"]
+    assert label.values == ["Rates rise for a third month"]
+    # the first element showing it that is no link (the list of stories links to it), the
+    # innermost one
+    assert [node.tag for node in label.nodes] == ["b"]
+
+
+def test_a_title_part_of_fewer_than_three_words_labels_nothing() -> None:
+    doc = page(
+        "<html><head><title>Home | The Daily</title></head>"
+        "<body><p>Home</p><p>The Daily</p><p>Rates rose.</p></body></html>"
+    )
+    assert "headline" not in metadata_labels(doc, "article")
