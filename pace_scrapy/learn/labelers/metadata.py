@@ -123,19 +123,17 @@ def _title_part(page: Page, title: HtmlElement | None) -> FieldLabel | None:
     for part in parts:
         if len(words(part)) < MIN_TITLE_WORDS:
             break
-        showing = next((e for e in page.body.iter() if _shows(e, part)), None)
-        if showing is not None:
-            # the innermost element with that text (the last of a chain of them)
-            innermost = [e for e in showing.iter() if _shows(e, part)][-1]
-            return FieldLabel([part], [innermost], source="dom:title")
+        shown = (e for e in nodes_with_text(page.body, part, max_extra=1.0) if _shows(e, part))
+        element = next(shown, None)
+        if element is not None:
+            return FieldLabel([part], [element], source="dom:title")
     return None
 
 
 def _shows(element: HtmlElement, text: str) -> bool:
     """True when ``element`` shows ``text`` and nothing else, not as (or in) a link."""
     return (
-        isinstance(element.tag, str)
-        and element_text(element) == text
+        element_text(element) == text
         and next(element.iter("a"), None) is None
         and next(element.iterancestors("a"), None) is None
     )
