@@ -16,3 +16,6 @@ _SEPARATOR = r"[|·•—–]|\s-\s"
 SEPARATOR_CUT = rf"^(.*?)\s*(?:{_SEPARATOR}|$)"
 # The same, for a text that has a separator only (no match otherwise, so no value).
 SEPARATED_HEAD = rf"^(.*?)\s*(?:{_SEPARATOR})"
+# Between the parts of a document's title (site, section, headline), which also uses colons,
+# underscores and guillemets: "The Hindu : Business : ...", "..._English_Xinhua".
+TITLE_SEPARATOR = rf"\s*(?:{_SEPARATOR}|[:_»])\s*"

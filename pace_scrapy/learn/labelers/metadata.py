@@ -13,7 +13,7 @@ from pace_scrapy.extract.values import DATE_REGEXES, parse_date, shows_day
 from pace_scrapy.learn.labelers.product_metadata import product_labels
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import nodes_with_text, words
-from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATOR_CUT
+from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATOR_CUT, TITLE_SEPARATOR
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import JsonObject, jsonld_types
 from pace_scrapy.page.text import element_text
@@ -48,9 +48,8 @@ MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "dc
 AUTHOR_META = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator")
 BYLINE = re.compile(r"author|byline|\bby\b", re.IGNORECASE)
 MAX_BYLINE = 160
-# What parts a document title: a site's name, section and the headline ("A | B", "A - B",
-# "A : B", "A_B").
-_TITLE_SEPARATOR = re.compile(r"\s*(?:[|·•—–»:_]|\s-\s)\s*")
+_TITLE_SEPARATOR = re.compile(TITLE_SEPARATOR)
+# A part of the document's title shorter than this is a site's or a section's name.
 MIN_TITLE_WORDS = 3
 MAX_DATE_TEXT = 80
 
@@ -92,7 +91,9 @@ def _first_meta(page: Page, keys: Iterable[str]) -> FieldLabel | None:
 
 
 def _headline(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
-    """The page's main heading: the first h1/h2 that agrees with a structured title."""
+    """The page's main heading: the first h1/h2 that agrees with a structured title; else the
+    structured headline itself; else the element showing the document's title (its
+    headline part)."""
     titles = [*_json_strings(articles, "headline"), *page.meta.get("og:title", [])]
     title = page.root.find(".//title")
     if title is not None and title.text:
