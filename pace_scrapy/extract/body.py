@@ -58,9 +58,9 @@ _COMMENTS_LABEL = re.compile(
     re.IGNORECASE,
 )
 COMMENTS_MIN_TEXT_ABOVE = 80  # more than COMMENTS_HEADING_CHARS: no block is both
-# Kinds of block such a marker may be: a heading, or a line of text of its own.
-_MARKER_KINDS = (BlockKind.HEADING, BlockKind.TEXT, BlockKind.PARAGRAPH)
 _TEXT_KINDS = (BlockKind.TEXT, BlockKind.PARAGRAPH)
+# Kinds of block such a marker may be: a heading, or a line of text of its own.
+_MARKER_KINDS = (BlockKind.HEADING, *_TEXT_KINDS)
 _DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
 # Kinds of block a link-density limit applies to (a figure of links may be content; a table of
 # links is content only on sites whose training pages show one, and then no limit is learnt).
