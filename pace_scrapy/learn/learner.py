@@ -3,8 +3,10 @@
 Labels a labeller can revise (the LLM's) are first reviewed where they disagree with the rules
 learnt from the other pages (:mod:`pace_scrapy.learn.review`). Validation is by folds: each
 fold's pages are extracted with rules induced on the other pages and compared with their
-labels; the per-field scores go into the config's provenance, and a field below its threshold
-is left out (the report says why). The final rules are induced on all pages. A kept field also
+labels (a wrong value is undecided, not counted, when a rule as good on the fold's pages gave
+the right one: those pages could not choose, all the pages together do); the per-field scores
+go into the config's provenance, and a field below its threshold is left out (the report says
+why). The final rules are induced on all pages. A kept field also
 gets the signature of its nodes for node matching at run time, unless node matching alone gave
 a wrong value in validation.
 """
@@ -168,8 +170,9 @@ def _validate(
     for fold in folds:
         train, test = _split(labels, fold)
         rules = induce_rules(name, kind, _examples(train, name))
-        found.full += field_score(name, kind, rules.spec() if rules else None, test)
-        found.chosen += field_score(name, kind, rules.spec(False) if rules else None, test)
+        ties = rules.ties if rules else None
+        found.full += field_score(name, kind, rules.spec() if rules else None, test, ties)
+        found.chosen += field_score(name, kind, rules.spec(False) if rules else None, test, ties)
         if fold is not None and rules is not None:
             signature = field_signature(rules.spec(), name, kind, _examples(train, name))
             found.matched += signature_score(name, kind, signature, test)
@@ -199,7 +202,7 @@ def _fields(
         if score.precision < FIELD_THRESHOLD:
             report.left_out[name] = (
                 f"validated precision {score.precision:.2f} < {FIELD_THRESHOLD} "
-                f"({score.correct} right, {score.wrong} wrong)"
+                f"({score.correct} right, {score.wrong} wrong, {score.undecided} undecided)"
             )
             continue
         signature = field_signature(spec, name, kind, _examples(labels, name))

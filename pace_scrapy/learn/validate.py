@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,35 +22,49 @@ from pace_scrapy.page.nodes import NodeFeatures
 
 @dataclass
 class FieldScore:
-    """Counts of a field's values on validation pages: right, wrong, and labelled but missed."""
+    """Counts of a field's values on validation pages: right, wrong, labelled but missed, and
+    undecided (wrong, but a rule as good on the pages learnt from gave the right value)."""
 
     correct: int = 0
     wrong: int = 0
     missed: int = 0
+    undecided: int = 0
 
     def __iadd__(self, other: FieldScore) -> FieldScore:
         self.correct += other.correct
         self.wrong += other.wrong
         self.missed += other.missed
+        self.undecided += other.undecided
         return self
 
     @property
     def precision(self) -> float:
-        """Right values among the values given (1.0 when none was given: nothing wrong)."""
+        """Right values among the values decided (1.0 when there were no labels at all, 0.0
+        when no value was decided)."""
         given = self.correct + self.wrong
-        return round(self.correct / given, 4) if given else 1.0 if not self.missed else 0.0
+        if given:
+            return round(self.correct / given, 4)
+        return 0.0 if self.missed or self.undecided else 1.0
 
 
 def field_value(name: str, kind: str, spec: FieldSpec, page: Page) -> Any:
     """The field's value on a page: the first of the spec's rules that gives one."""
-    ctx = Context(page.base_url, page.fetched, max_length(name, kind, spec.max_length))
-    for rule in spec.rules:
+    found = _first_value(name, kind, spec.rules, page, spec.max_length)
+    return None if found is None else found[1]
+
+
+def _first_value(
+    name: str, kind: str, rules: Sequence[Rule], page: Page, max_chars: int | None = None
+) -> tuple[Rule, Any] | None:
+    """The first of ``rules`` that gives a value on the page, with the value."""
+    ctx = Context(page.base_url, page.fetched, max_length(name, kind, max_chars))
+    for rule in rules:
         try:
             value = apply_rule(rule, page, kind, ctx)
         except Rejected:
             continue
         if value is not None:
-            return value
+            return rule, value
     return None
 
 
@@ -74,12 +88,35 @@ def _score(
 
 
 def field_score(
-    name: str, kind: str, spec: FieldSpec | None, pages: Sequence[PageLabels]
+    name: str,
+    kind: str,
+    spec: FieldSpec | None,
+    pages: Sequence[PageLabels],
+    ties: Mapping[Rule, tuple[Rule, ...]] | None = None,
 ) -> FieldScore:
-    """How the spec does on labelled pages (a missing spec misses every label)."""
-    if spec is None:
-        return _score(name, kind, pages, lambda page: None)
-    return _score(name, kind, pages, lambda page: field_value(name, kind, spec, page))
+    """How the spec does on labelled pages (a missing spec misses every label). With ``ties``
+    (see :class:`~pace_scrapy.learn.induce.fields.FieldRules`), a wrong value is undecided
+    when a rule tied with the one that gave it gives the right value: the pages the spec was
+    learnt from could not choose between the two, and learning with this page can."""
+    score = FieldScore()
+    for labels in pages:
+        label = labels.fields.get(name)
+        if label is None:
+            continue
+        found = _first_value(name, kind, spec.rules if spec else (), labels.page)
+        if found is None:
+            score.missed += 1
+        elif agrees(kind, found[1], label.values):
+            score.correct += 1
+        elif ties and any(
+            (other := _first_value(name, kind, (tie,), labels.page)) is not None
+            and agrees(kind, other[1], label.values)
+            for tie in ties.get(found[0], ())
+        ):
+            score.undecided += 1
+        else:
+            score.wrong += 1
+    return score
 
 
 def signature_score(

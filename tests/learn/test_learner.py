@@ -51,3 +51,33 @@ def test_a_body_spec_is_kept_when_it_validates_or_fits_never_when_it_misses_its_
     validated: float, fit: float, kept: bool
 ) -> None:
     assert (body_left_out(validated, fit) is None) is kept
+
+
+def story(n: int, headline: str, seo: str) -> Page:
+    data = f'<script type="application/ld+json">{{"@type": "NewsArticle", "headline": "{seo}"}}</script>'
+    html = (
+        f'<html><head><meta property="og:title" content="{headline}">{data}</head>'
+        f"<body><h1>{headline}</h1><p>Story {n} text.</p></body></html>"
+    )
+    return page(html, f"https://news.example/story/{n}")
+
+
+def test_a_field_whose_one_page_folds_cannot_choose_between_sources_is_kept() -> None:
+    # Learnt from the first page alone, JSON-LD's headline and og:title are as good; on the
+    # second the JSON-LD one is an SEO variant. Learnt from both, og:title is right on both.
+    pages = [story(1, "Rain in Paris", "Rain in Paris"), story(2, "Sun in Rome", "Rome: sunny")]
+    titles = ["Rain in Paris", "Sun in Rome"]
+    labeler = ExamplesLabeler({p.url: {"headline": t} for p, t in zip(pages, titles, strict=True)})
+    result = learn_config("news", pages, labeler, page_type="article", progress=lambda m: None)
+    assert "headline" not in result.report.left_out
+    spec = result.config.latest.fields["headline"]
+    assert spec.rules[0].source == "meta"
+
+
+def test_a_field_wrong_where_no_source_was_right_is_left_out() -> None:
+    # The second page's label is shown by no rule the first page's sources agree on.
+    pages = [story(1, "Rain in Paris", "Rain in Paris"), story(2, "Sun in Rome", "Rome: sunny")]
+    titles = ["Rain in Paris", "Snow in Oslo"]
+    labeler = ExamplesLabeler({p.url: {"headline": t} for p, t in zip(pages, titles, strict=True)})
+    result = learn_config("news", pages, labeler, page_type="article", progress=lambda m: None)
+    assert "headline" in result.report.left_out

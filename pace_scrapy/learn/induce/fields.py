@@ -13,8 +13,8 @@ Precision first: no value beats a wrong value.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from pace_scrapy.config.model import FieldSpec, Rule
@@ -66,10 +66,16 @@ class Outcome:
 
 @dataclass(frozen=True)
 class FieldRules:
-    """A field's induced rules: the chosen ones, then backups of the families not chosen."""
+    """A field's induced rules: the chosen ones, then backups of the families not chosen.
+
+    ``ties`` maps each of them to the other never-wrong rules that were as good on the
+    examples (they differ only by the arbitrary order of sources and of generation): the
+    examples could not choose between them.
+    """
 
     chosen: tuple[Rule, ...]
     backups: tuple[Rule, ...] = ()
+    ties: Mapping[Rule, tuple[Rule, ...]] = field(default_factory=dict)
 
     def spec(self, backups: bool = True) -> FieldSpec:
         """The field spec of the chosen rules, and of the backups unless told not to."""
@@ -95,7 +101,19 @@ def induce_rules(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
     )
     judged = [Outcome(twin, [_judge(twin, name, kind, e) for e in examples]) for twin in twins]
     usable = tuple(outcome.rule for outcome in judged if _usable(outcome))
-    return FieldRules(rules.chosen, rules.backups + usable)
+    return FieldRules(rules.chosen, rules.backups + usable, _ties(outcomes, kept))
+
+
+def _ties(outcomes: Sequence[Outcome], kept: Sequence[Rule]) -> dict[Rule, tuple[Rule, ...]]:
+    """For each kept rule, the other usable rules of equal merit on all the examples."""
+    usable = [outcome for outcome in outcomes if _usable(outcome)]
+    everywhere = range(len(outcomes[0].results))
+    merit = {o.rule: _rank(o, everywhere)[:MERIT] for o in usable}
+    return {
+        rule: tuple(other for other, m in merit.items() if other != rule and m == merit[rule])
+        for rule in kept
+        if rule in merit
+    }
 
 
 def _usable(outcome: Outcome) -> bool:
@@ -139,6 +157,10 @@ def _rank(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
         -SOURCE_RANK[rule.source],
         -outcome.order,
     )
+
+
+# The keys of :func:`_rank` that tell rules apart on the examples (the others break ties).
+MERIT = 5
 
 
 def _positional(rule: Rule) -> bool:

@@ -223,3 +223,18 @@ def test_tag_free_drops_the_tags_of_named_compounds_only() -> None:
     assert query("div:nth-of-type(2) > p") is None
     assert query("h1.a, h2.b") is None  # groups are left alone
     assert tag_free(Rule(source="meta", query="og:title")) is None
+
+
+def test_rules_as_good_on_the_examples_are_ties_of_the_chosen_one() -> None:
+    one = page(
+        '<html><head><meta property="og:title" content="Rain in Paris">'
+        '<meta name="twitter:title" content="Rain in Paris"></head>'
+        '<body><h1 class="headline">Rain in Paris</h1></body></html>'
+    )
+    label = FieldLabel(["Rain in Paris"], one.root.cssselect("h1"), "test")
+    rules = induce_rules("headline", "text", [FieldExample(one, label)])
+    assert rules is not None
+    first = rules.chosen[0]
+    assert first.source == "meta"
+    tied = {(rule.source, rule.query) for rule in rules.ties[first]}
+    assert tied == {("meta", "og:title"), ("meta", "twitter:title")} - {(first.source, first.query)}
