@@ -55,22 +55,32 @@ def candidates(kind: str, labelled: Sequence[FieldExample]) -> Iterator[Rule]:
     multiple = kind in LIST_KINDS
     for example in labelled:
         assert example.label is not None
-        yield from _meta_candidates(example.page, multiple)
-        yield from _jsonld_candidates(example.page, multiple)
+        # Structured data holds the value as it is, except that names may be in one string.
+        tails = _people_tails(example.label.values) if kind == "people" else [()]
+        yield from _meta_candidates(example.page, multiple, tails)
+        yield from _jsonld_candidates(example.page, multiple, tails)
         for node in example.label.nodes[:MAX_NODES]:
             yield from _dom_candidates(example.page, node, kind, example.label.values, multiple)
 
 
-def _meta_candidates(page: Page, multiple: bool) -> Iterator[Rule]:
+def _meta_candidates(
+    page: Page, multiple: bool, tails: Sequence[tuple[Any, ...]]
+) -> Iterator[Rule]:
     for key in page.meta:
-        yield Rule(source="meta", query=key, multiple=multiple)
+        for tail in tails:
+            yield Rule(source="meta", query=key, multiple=multiple, transforms=tail)
 
 
-def _jsonld_candidates(page: Page, multiple: bool) -> Iterator[Rule]:
+def _jsonld_candidates(
+    page: Page, multiple: bool, tails: Sequence[tuple[Any, ...]]
+) -> Iterator[Rule]:
     for obj in page.jsonld:
         types = jsonld_types(obj)[:1]
         for path in _json_paths(obj, MAX_JSON_DEPTH):
-            yield Rule(source="jsonld", query=path, types=types, multiple=multiple)
+            for tail in tails:
+                yield Rule(
+                    source="jsonld", query=path, types=types, multiple=multiple, transforms=tail
+                )
 
 
 def _json_paths(data: Any, depth: int, prefix: str = "") -> Iterator[str]:
@@ -130,14 +140,18 @@ def transform_options(kind: str, text: str, values: Sequence[str]) -> Iterator[t
         if head is not None:
             cut = (RegexTransform(op="regex", pattern=pattern),)
             heads += [cut, cut + _strip(head.group(1), values)]
-    tails: list[tuple[Any, ...]] = [()]
-    if kind == "people":
-        split = (SplitTransform(op="split", pattern=NAME_SEPARATOR), StripTransform(op="strip"))
-        whole = any(re.search(NAME_SEPARATOR, value, re.IGNORECASE) for value in values)
-        tails = [(), split] if whole else [split]
+    tails = _people_tails(values) if kind == "people" else [()]
     for start in dict.fromkeys(heads):
         for tail in tails:
             yield start + tail
+
+
+def _people_tails(values: Sequence[str]) -> list[tuple[Any, ...]]:
+    """The transforms that end a people rule: a split into names, and none as well when a
+    labelled name would be split too."""
+    split = (SplitTransform(op="split", pattern=NAME_SEPARATOR), StripTransform(op="strip"))
+    whole = any(re.search(NAME_SEPARATOR, value, re.IGNORECASE) for value in values)
+    return [(), split] if whole else [split]
 
 
 def _strip(text: str, values: Sequence[str]) -> tuple[Any, ...]:

@@ -5,7 +5,7 @@ Candidates come from where the labelled value is (:mod:`~pace_scrapy.learn.induc
 the label shown before it or selecting its own text). Every candidate is applied on every
 training page with the extractor's own machinery and kept only if it is never wrong there;
 rules are ordered so that each one adds pages the earlier ones miss, then one backup of each
-family not yet used is added, and the tag-free twin of each CSS rule (``[class*="Byline_"]``
+source not yet used is added, and the tag-free twin of each CSS rule (``[class*="Byline_"]``
 for ``p[class*="Byline_"]``: a template may change an element's tag and keep its class).
 Precision first: no value beats a wrong value.
 """
@@ -28,6 +28,10 @@ from pace_scrapy.learn.induce.candidates import FieldExample, candidates
 # value is than CSS class names do.
 SOURCE_RANK = {"jsonld": 0, "meta": 1, "microdata": 2, "xpath": 3, "css": 4}
 STRUCTURED = frozenset({"jsonld", "meta", "microdata"})
+# Rule sources, in the order backups are added: rules of different sources break for different
+# reasons (a page type without JSON-LD keeps the site's <meta> tags; a redesign keeps both and
+# breaks the selectors).
+FAMILIES = ("jsonld", "meta", "microdata", "css", "xpath")
 # A tag name opening a compound selector that also names a class, id or attribute.
 _NAMED_TAG = re.compile(r"(?:^|(?<=[\s>+~]))[a-zA-Z][a-zA-Z0-9]*(?=[.#\[])")
 
@@ -136,12 +140,6 @@ def induce_field(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
     return rules.spec() if rules is not None else None
 
 
-def _family(rule: Rule) -> str:
-    """Structured data, CSS selectors, or (label-anchored) XPaths: rules of different families
-    break for different reasons."""
-    return "structured" if rule.source in STRUCTURED else rule.source
-
-
 def _rank(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
     """How good a never-wrong rule is on ``examples``: structured data (the publisher's own
     statement, on the pages that have it), right on most, not ambiguous, not positional, fewer
@@ -170,7 +168,7 @@ def _positional(rule: Rule) -> bool:
 def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
     """The rules to keep, in order: greedily, each next one the best on the examples no earlier
     rule answers (the extractor uses the first rule that gives a value). Then, as backups: the
-    best non-positional rule of each family not chosen yet (structured data, CSS, XPath), so
+    best non-positional rule of each source not chosen yet (:data:`FAMILIES`), so
     that the field survives the loss of one; and DOM rules for the examples that only
     structured data answers (it comes and goes with page types: one kind of article may carry
     JSON-LD and another not). Only rules never wrong on any example are used."""
@@ -180,11 +178,11 @@ def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
     if not chosen:
         return None
     backups: list[Outcome] = []
-    for family in ("structured", "css", "xpath"):
-        if any(_family(o.rule) == family for o in chosen):
+    for family in FAMILIES:
+        if any(o.rule.source == family for o in chosen):
             continue
         # A position in the page is the first thing a change of layout breaks.
-        others = [o for o in usable if _family(o.rule) == family and not _positional(o.rule)]
+        others = [o for o in usable if o.rule.source == family and not _positional(o.rule)]
         if others:
             backups.append(max(others, key=lambda o: _rank(o, everywhere)))
     kept = chosen + backups

@@ -238,3 +238,26 @@ def test_rules_as_good_on_the_examples_are_ties_of_the_chosen_one() -> None:
     assert first.source == "meta"
     tied = {(rule.source, rule.query) for rule in rules.ties[first]}
     assert tied == {("meta", "og:title"), ("meta", "twitter:title")} - {(first.source, first.query)}
+
+
+def test_a_meta_rule_backs_up_json_ld_and_names_in_one_string_are_split() -> None:
+    def story(jsonld: bool, byline: str) -> Page:
+        data = '{"@type": "NewsArticle", "datePublished": "2024-03-03T10:00:00Z"}'
+        script = f'<script type="application/ld+json">{data}</script>' if jsonld else ""
+        return page(
+            '<html><head><meta property="article:published_time" content="2024-03-03T10:00:00Z">'
+            f'<meta name="author" content="{byline}">{script}</head><body><p>Text.</p></body></html>'
+        )
+
+    one = story(True, "Jane Doe")
+    dated = FieldExample(one, FieldLabel(["2024-03-03T10:00:00Z"], [], "test"))
+    rules = induce_rules("datePublished", "date", [dated])
+    assert rules is not None and rules.chosen[0].source == "jsonld"
+    # Pages of another type have no JSON-LD, and the same <meta> tags.
+    bare = story(False, "Ana Petrov and Li Wei")
+    assert field_value("datePublished", "date", rules.spec(), bare).startswith("2024-03-03")
+    named = FieldExample(one, FieldLabel(["Jane Doe"], [], "test"))
+    spec = induce_field("authors", "people", [named])
+    assert spec is not None
+    got = field_value("authors", "people", spec, bare)
+    assert [author["name"] for author in got] == ["Ana Petrov", "Li Wei"]
