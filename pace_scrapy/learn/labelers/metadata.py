@@ -91,19 +91,28 @@ def _first_meta(page: Page, keys: Iterable[str]) -> FieldLabel | None:
 
 
 def _headline(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
-    """The page's main heading: the first h1/h2 that agrees with a structured title; else the
-    structured headline itself; else the element showing the document's title (its
-    headline part)."""
+    """The page's main heading: of the h1/h2 whose words are nearly all in a structured title or
+    the document's title, the one sharing most words with it (the first of equals: not a
+    section's name or the site's, whose words the title holds too); else the structured
+    headline itself; else the element showing the document's title (its headline part)."""
     titles = [*_json_strings(articles, "headline"), *page.meta.get("og:title", [])]
     title = page.root.find(".//title")
     if title is not None and title.text:
         titles.append(title.text)
     title_words = [set(words(t)) for t in titles if words(t)]
+    best: FieldLabel | None = None
+    shared = 0
     for heading in page.body.iter("h1", "h2"):
         text = element_text(heading)
         tokens = set(words(text))
-        if tokens and any(len(tokens & t) >= 0.8 * len(tokens) for t in title_words):
-            return FieldLabel([text], [heading], source="dom:heading")
+        common = max(
+            (len(tokens & t) for t in title_words if len(tokens & t) >= 0.8 * len(tokens)),
+            default=0,
+        )
+        if common > shared:
+            best, shared = FieldLabel([text], [heading], source="dom:heading"), common
+    if best is not None:
+        return best
     structured = next(_json_strings(articles, "headline"), None)
     if structured:
         return FieldLabel([structured], nodes_with_text(page.body, structured), "jsonld")

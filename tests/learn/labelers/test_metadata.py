@@ -72,3 +72,22 @@ def test_a_title_part_of_fewer_than_three_words_labels_nothing() -> None:
         "<body><p>Home</p><p>The Daily</p><p>Rates rose.</p></body></html>"
     )
     assert "headline" not in metadata_labels(doc, "article")
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "<h2>Uddevalla</h2>",  # a place's tag, one word of the title
+        "<h1>Scott Young</h1>",  # the site's name, in the document's title too
+    ],
+)
+def test_the_headline_is_the_heading_sharing_most_words_with_the_title(before: str) -> None:
+    html = (
+        "<html><head><title>Hanna, 18, missing in Uddevalla - Scott Young</title>"
+        '<meta property="og:title" content="Hanna, 18, missing in Uddevalla"></head>'
+        f"<body>{before}<h1>Hanna, 18, missing in Uddevalla</h1><h2>Police ask for tips</h2>"
+        "</body></html>"
+    )
+    label = metadata_labels(page(html), "article")["headline"]
+    assert label.values == ["Hanna, 18, missing in Uddevalla"]
+    assert [node.tag for node in label.nodes] == ["h1"]
