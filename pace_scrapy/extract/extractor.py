@@ -25,7 +25,7 @@ from pace_scrapy.extract.body import (
 from pace_scrapy.extract.fallback import generic_body
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.images import collect_images
-from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length
+from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length, page_context
 from pace_scrapy.extract.node_match import match_node
 from pace_scrapy.extract.render_html import HtmlRenderer
 from pace_scrapy.extract.render_markdown import MarkdownRenderer
@@ -155,7 +155,7 @@ class _Run:
 
     def field(self, name: str, spec: FieldSpec) -> None:
         kind = field_kind(name, spec.kind)
-        ctx = Context(self.page.base_url, self.today, max_length(name, kind, spec.max_length))
+        ctx = page_context(self.page, max_length(name, kind, spec.max_length), self.today)
         reasons = []
         for index, rule in enumerate(spec.rules):
             if rule.confidence < self.threshold:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 from typing import Any
@@ -25,6 +25,8 @@ from pace_scrapy.extract.values import (
     parse_number,
     parse_price,
 )
+from pace_scrapy.page.model import Page
+from pace_scrapy.page.structured import name_key
 from pace_scrapy.page.text import normalize_space
 
 MAX_LENGTHS = {"headline": 400, "name": 400, "description": 5000, "people": 120}
@@ -35,15 +37,23 @@ LIST_KINDS = frozenset({"texts", "people", "images", "links", "gtin"})
 _IDENTIFIER = re.compile(r"^[\w][\w.\-/#]{0,63}$")
 _LANGUAGE = re.compile(r"^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})*$")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
+_EMAIL = re.compile(r"[^\s@]+@[^\s@]+\.\w+")
 
 
 @dataclass(frozen=True)
 class Context:
-    """What finalising a value may need from the page."""
+    """What finalising a value may need from the page (``site_names``: see
+    :attr:`~pace_scrapy.page.model.Page.site_names`)."""
 
     base_url: str
     today: date | None
     max_length: int
+    site_names: frozenset[str] = frozenset()
+
+
+def page_context(page: Page, max_length: int, today: date | None = None) -> Context:
+    """The context of a page's values (``today``: the page's capture date by default)."""
+    return Context(page.base_url, today or page.fetched, max_length, page.site_names)
 
 
 class Rejected(ValueError):
@@ -97,9 +107,13 @@ def _text(value: Value, ctx: Context) -> str:
 
 
 def _person(value: Value, ctx: Context) -> dict[str, str]:
-    name = _text(value, Context(ctx.base_url, ctx.today, MAX_LENGTHS["people"]))
+    name = _text(value, replace(ctx, max_length=MAX_LENGTHS["people"]))
     if not _HAS_LETTER.search(name):
         raise Rejected(f"author name {name!r} has no letter")
+    if _EMAIL.fullmatch(name):
+        raise Rejected(f"author name {name!r} is an e-mail address")
+    if name_key(name) in ctx.site_names:
+        raise Rejected(f"author name {name!r} is the site's name")
     return {"name": name}
 
 

@@ -19,7 +19,7 @@ from lxml.html import HtmlElement
 from pace_scrapy.config.model import FieldSpec, NodeSignature, Rule, Transform
 from pace_scrapy.config.selectors import compile_query
 from pace_scrapy.extract.fields import apply_rule
-from pace_scrapy.extract.kinds import Context, Rejected, max_length
+from pace_scrapy.extract.kinds import Rejected, max_length, page_context
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.induce.candidates import FieldExample
 from pace_scrapy.page.dom import elements
@@ -42,7 +42,7 @@ class Reading:
 def _agrees(rule: Rule, name: str, kind: str, example: FieldExample) -> bool:
     page = example.page
     assert example.label is not None
-    ctx = Context(page.base_url, page.fetched, max_length(name, kind, None))
+    ctx = page_context(page, max_length(name, kind, None))
     try:
         value = apply_rule(rule, page, kind, ctx)
     except Rejected:

@@ -10,7 +10,7 @@ from typing import Any
 from pace_scrapy.config.model import BodySpec, FieldSpec, NodeSignature, Rule
 from pace_scrapy.extract.body import select_body
 from pace_scrapy.extract.fields import apply_rule
-from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length
+from pace_scrapy.extract.kinds import Rejected, field_kind, max_length, page_context
 from pace_scrapy.extract.node_match import match_node
 from pace_scrapy.extract.render_text import body_paragraphs
 from pace_scrapy.learn.compare import agrees
@@ -57,7 +57,7 @@ def _first_value(
     name: str, kind: str, rules: Sequence[Rule], page: Page, max_chars: int | None = None
 ) -> tuple[Rule, Any] | None:
     """The first of ``rules`` that gives a value on the page, with the value."""
-    ctx = Context(page.base_url, page.fetched, max_length(name, kind, max_chars))
+    ctx = page_context(page, max_length(name, kind, max_chars))
     for rule in rules:
         try:
             value = apply_rule(rule, page, kind, ctx)
@@ -127,7 +127,7 @@ def signature_score(
     def matched(page: Page) -> Any:
         if signature is None:
             return None
-        ctx = Context(page.base_url, page.fetched, max_length(name, kind, None))
+        ctx = page_context(page, max_length(name, kind, None))
         try:
             found = match_node(page, signature, kind, ctx, NodeFeatures())
         except Rejected:
@@ -159,7 +159,7 @@ def body_score(spec: BodySpec | None, pages: Sequence[PageLabels]) -> list[float
 def rule_gives_value(name: str, rule: Rule, page: Page) -> bool:
     """True when the rule gives a plausible value for the field on the page."""
     kind = field_kind(name, None)
-    ctx = Context(page.base_url, page.fetched, max_length(name, kind, None))
+    ctx = page_context(page, max_length(name, kind, None))
     try:
         return apply_rule(rule, page, kind, ctx) is not None
     except Rejected:

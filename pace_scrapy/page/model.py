@@ -12,7 +12,13 @@ from pace_scrapy.errors import PageError
 from pace_scrapy.page.blocks import Block, segment
 from pace_scrapy.page.decode import decode_html, looks_binary
 from pace_scrapy.page.parse import clean, parse_html
-from pace_scrapy.page.structured import JsonObject, meta_values, microdata_items, parse_jsonld
+from pace_scrapy.page.structured import (
+    JsonObject,
+    meta_values,
+    microdata_items,
+    parse_jsonld,
+    site_names,
+)
 
 MAX_PAGE_BYTES = 32 * 1024 * 1024
 
@@ -79,6 +85,11 @@ class Page:
     def meta(self) -> dict[str, list[str]]:
         """``<meta>`` values by name/property and head ``<link>`` hrefs by rel."""
         return meta_values(self.root)
+
+    @cached_property
+    def site_names(self) -> frozenset[str]:
+        """The name keys of the page's site (:func:`~pace_scrapy.page.structured.site_names`)."""
+        return site_names(self.meta, self.jsonld, self.url)
 
     @cached_property
     def microdata(self) -> list[JsonObject]:

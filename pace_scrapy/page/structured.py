@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml.html import HtmlElement
 
@@ -51,6 +52,33 @@ def jsonld_types(obj: JsonObject) -> tuple[str, ...]:
     value = obj.get("@type")
     names = value if isinstance(value, list) else [value]
     return tuple(str(name).rsplit("/", 1)[-1] for name in names if isinstance(name, str))
+
+
+# <meta> keys that name the publisher's site.
+SITE_NAME_META = ("og:site_name", "application-name", "twitter:site")
+
+
+def name_key(text: str) -> str:
+    """A name as compared with others: letters and digits only, case folded ("STERN.de" and
+    "stern.de", "n-tv" and "NTV")."""
+    return "".join(char for char in text.casefold() if char.isalnum())
+
+
+def site_names(
+    meta: Mapping[str, list[str]], jsonld: Sequence[JsonObject], url: str
+) -> frozenset[str]:
+    """The name keys (:func:`name_key`) of the site a page belongs to: its ``<meta>`` site
+    names, the ``publisher`` of its JSON-LD objects and its host (without ``www.``)."""
+    names = [value for key in SITE_NAME_META for value in meta.get(key, ())]
+    for obj in jsonld:
+        publishers = obj.get("publisher")
+        for publisher in publishers if isinstance(publishers, list) else [publishers]:
+            name = publisher.get("name") if isinstance(publisher, dict) else publisher
+            if isinstance(name, str):
+                names.append(name)
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    keys = {name_key(name) for name in [*names, host]}
+    return frozenset(key for key in keys if key)
 
 
 def meta_values(root: HtmlElement) -> dict[str, list[str]]:

@@ -5,7 +5,7 @@ import pytest
 from pace_scrapy.extract.kinds import Context, Rejected, field_kind, finalize, max_length
 from pace_scrapy.extract.rules import Link
 
-CTX = Context("https://e.com/a/", date(2025, 1, 1), 400)
+CTX = Context("https://e.com/a/", date(2025, 1, 1), 400, frozenset({"ecom", "theherald"}))
 
 
 def test_standard_and_declared_kinds() -> None:
@@ -58,6 +58,8 @@ def test_finalize(kind: str, values: list[object], expected: object) -> None:
         ("date", "yesterday", "unparsable or implausible date 'yesterday'"),
         ("price", "call for price", "no price in 'call for price'"),
         ("people", "12345", "has no letter"),
+        ("people", "THE HERALD", "author name 'THE HERALD' is the site's name"),
+        ("people", "jdoe@e.com", "author name 'jdoe@e.com' is an e-mail address"),
         ("url", "javascript:alert(1)", "not an http(s) URL"),
         ("gtin", "4006381333932", "invalid GTIN"),
         ("gtin", "0306406153", "invalid GTIN"),  # an ISBN-10 with a wrong check digit

@@ -1,5 +1,5 @@
 from pace_scrapy.page.model import Page
-from pace_scrapy.page.structured import jsonld_types, parse_jsonld
+from pace_scrapy.page.structured import jsonld_types, parse_jsonld, site_names
 
 
 def test_jsonld_graph_and_lists_are_flattened_invalid_skipped() -> None:
@@ -65,3 +65,14 @@ def test_microdata_links_in_the_body_are_kept() -> None:
         "availability": "https://schema.org/InStock",
     }
     assert page.body.find(".//link[@rel='stylesheet']") is None
+
+
+def test_site_names_from_meta_publisher_and_host() -> None:
+    page = Page.from_html(
+        '<html><head><meta property="og:site_name" content="The Herald">'
+        '<script type="application/ld+json">{"@type": "NewsArticle", "publisher": '
+        '{"@type": "Organization", "name": "STERN.de"}}</script></head><body></body></html>',
+        "https://www.n-tv.de/a",
+    )
+    assert page.site_names == {"theherald", "sternde", "ntvde"}
+    assert site_names({}, [], "not a url") == frozenset()

@@ -20,7 +20,7 @@ from functools import cached_property
 from pace_scrapy.config.model import FieldSpec, Rule
 from pace_scrapy.config.selectors import compile_query
 from pace_scrapy.extract.fields import apply_rule
-from pace_scrapy.extract.kinds import Context, Rejected, max_length
+from pace_scrapy.extract.kinds import Rejected, max_length, page_context
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.induce.candidates import FieldExample, candidates
 
@@ -212,7 +212,7 @@ def _judge(rule: Rule, name: str, kind: str, example: FieldExample) -> bool | No
     """True/False when the rule's value agrees/disagrees with the label; None when it gives
     nothing, or the page has no label to judge by."""
     page = example.page
-    ctx = Context(page.base_url, page.fetched, max_length(name, kind, None))
+    ctx = page_context(page, max_length(name, kind, None))
     try:
         value = apply_rule(rule, page, kind, ctx)
     except Rejected:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml.html import HtmlElement
 
+from pace_scrapy.extract.kinds import MAX_LENGTHS, Rejected, finalize, page_context
 from pace_scrapy.extract.rules import follow_path
 from pace_scrapy.extract.values import DATE_REGEXES, parse_date, shows_day
 from pace_scrapy.learn.labelers.product_metadata import product_labels
@@ -150,16 +151,27 @@ def _shows(element: HtmlElement, text: str) -> bool:
 
 
 def _authors(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
-    names = list(dict.fromkeys(_json_strings(articles, "author")))
+    """The authors the structured data names (people, not the site itself), else the byline's."""
+    names = _people(page, dict.fromkeys(_json_strings(articles, "author")))
     source = "jsonld"
     if not names:
         meta = _first_meta(page, AUTHOR_META)
         if meta is not None and not meta.values[0].startswith(("http://", "https://")):
-            names, source = meta.values, meta.source
+            names, source = _people(page, meta.values), meta.source
     if not names:
         return _byline(page)
     nodes = [node for name in names for node in nodes_with_text(page.body, name)]
     return FieldLabel(names, nodes, source)
+
+
+def _people(page: Page, names: Iterable[str]) -> list[str]:
+    """The names that pass the extractor's check of author names (not the site's name, not an
+    e-mail address)."""
+    ctx = page_context(page, MAX_LENGTHS["people"])
+    try:
+        return [person["name"] for person in finalize("people", list(names), ctx)]
+    except Rejected:
+        return []
 
 
 def _byline(page: Page) -> FieldLabel | None:
@@ -179,7 +191,7 @@ def _byline(page: Page) -> FieldLabel | None:
         assert head is not None  # the cut's last alternative is the end of the text
         people = re.sub(r"^(?:by|von|par|por|di|door|av)\s+", "", head.group(1), flags=re.I)
         found = [n.strip() for n in re.split(NAME_SEPARATOR, people, flags=re.I) if n.strip()]
-        found = [n for n in found if _looks_like_name(n)]
+        found = _people(page, [n for n in found if _looks_like_name(n)])
         if found:
             return FieldLabel(found, [element], "dom:byline")
     return None

@@ -28,6 +28,7 @@ from pace_scrapy.extract.kinds import (
     field_kind,
     finalize,
     max_length,
+    page_context,
 )
 from pace_scrapy.extract.rules import DEFAULT_IMAGE_ATTRIBUTES
 from pace_scrapy.learn.labels import FieldLabel, PageLabels
@@ -141,7 +142,7 @@ def confirm(page: Page, name: str, block: Block, text: str) -> Iterator[Found]:
     Raises :class:`Discarded` when it confirms none.
     """
     kind = field_kind(name, None)
-    ctx = Context(page.base_url, page.fetched, max_length(name, kind, None))
+    ctx = page_context(page, max_length(name, kind, None))
     if kind in IMAGE_KINDS:
         images = list(block_images(page, block))
         if not images:

@@ -91,3 +91,13 @@ def test_the_headline_is_the_heading_sharing_most_words_with_the_title(before: s
     label = metadata_labels(page(html), "article")["headline"]
     assert label.values == ["Hanna, 18, missing in Uddevalla"]
     assert [node.tag for node in label.nodes] == ["h1"]
+
+
+def test_an_author_that_is_the_site_itself_gives_way_to_the_byline() -> None:
+    html = (
+        '<html><head><meta property="og:site_name" content="The Herald">'
+        '<script type="application/ld+json">{"@type": "NewsArticle", '
+        '"author": {"@type": "Organization", "name": "THE HERALD"}}</script></head>'
+        '<body><h1>T</h1><p class="byline">By Ann Lee</p></body></html>'
+    )
+    assert metadata_labels(page(html), "article")["authors"].values == ["Ann Lee"]
