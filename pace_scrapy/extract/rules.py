@@ -43,7 +43,7 @@ def rule_values(rule: Rule, page: Page, kind: str) -> list[Value]:
                 v for n in nodes[:MAX_NODES] if (v := node_value(n, rule.attribute, page, kind))
             ]
         case "meta":
-            return [normalize_space(v) for v in page.meta.get(rule.query.lower(), []) if v.strip()]
+            return [normalize_space(v) for v in page.meta_of(rule.query) if v.strip()]
         case "jsonld":
             objects = _typed(page.jsonld, rule.types, jsonld_types)
             return _json_values(objects, rule.query, page.base_url, kind)

@@ -16,6 +16,7 @@ from pace_scrapy.page.structured import (
     JsonObject,
     meta_values,
     microdata_items,
+    name_key,
     parse_jsonld,
     site_names,
 )
@@ -85,6 +86,18 @@ class Page:
     def meta(self) -> dict[str, list[str]]:
         """``<meta>`` values by name/property and head ``<link>`` hrefs by rel."""
         return meta_values(self.root)
+
+    def meta_of(self, key: str) -> list[str]:
+        """The ``<meta>`` values of ``key`` (any case); else of the key that differs from it only
+        by punctuation (``article:published:time`` for ``article:published_time``)."""
+        return self.meta.get(key.lower()) or self._meta_by_name_key.get(name_key(key), [])
+
+    @cached_property
+    def _meta_by_name_key(self) -> dict[str, list[str]]:
+        by_key: dict[str, list[str]] = {}
+        for key, values in self.meta.items():
+            by_key.setdefault(name_key(key), []).extend(values)
+        return by_key
 
     @cached_property
     def site_names(self) -> frozenset[str]:

@@ -85,7 +85,7 @@ def _json_strings(objects: Iterable[JsonObject], path: str) -> Iterator[str]:
 
 def _first_meta(page: Page, keys: Iterable[str]) -> FieldLabel | None:
     for key in keys:
-        values = [v for v in page.meta.get(key, []) if v.strip()]
+        values = [v for v in page.meta_of(key) if v.strip()]
         if values:
             return FieldLabel([" ".join(values[0].split())], source=f"meta:{key}")
     return None
