@@ -17,12 +17,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pace_scrapy.config.fields import JSONLD_PROPERTIES, META_KEYS
 from pace_scrapy.config.model import FieldSpec, Rule
 from pace_scrapy.config.selectors import compile_query
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.kinds import Rejected, max_length, page_context
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.induce.candidates import FieldExample, candidates
+from pace_scrapy.page.structured import name_key
 
 # XPaths (anchored on the label shown before a value, or its own text) say more about what a
 # value is than CSS class names do.
@@ -44,6 +46,7 @@ class Outcome:
     results: list[bool | None]
     order: int = 0  # generation order: candidates from the first labelled nodes come first
     examples: Sequence[FieldExample] = ()
+    misread: bool = False  # reads another field's structured-data key (see reads_other_field)
 
     @property
     def correct(self) -> int:
@@ -93,7 +96,13 @@ def induce_rules(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
         return None
     found = dict.fromkeys(candidates(kind, labelled))
     outcomes = [
-        Outcome(rule, [_judge(rule, name, kind, e) for e in examples], order, examples)
+        Outcome(
+            rule,
+            [_judge(rule, name, kind, e) for e in examples],
+            order,
+            examples,
+            reads_other_field(rule, name),
+        )
         for order, rule in enumerate(found)
     ]
     rules = choose_rules(outcomes)
@@ -112,7 +121,7 @@ def _ties(outcomes: Sequence[Outcome], kept: Sequence[Rule]) -> dict[Rule, tuple
     """For each kept rule, the other usable rules of equal merit on all the examples."""
     usable = [outcome for outcome in outcomes if _usable(outcome)]
     everywhere = range(len(outcomes[0].results))
-    merit = {o.rule: _rank(o, everywhere)[:MERIT] for o in usable}
+    merit = {o.rule: _merit(o, everywhere) for o in usable}
     return {
         rule: tuple(other for other, m in merit.items() if other != rule and m == merit[rule])
         for rule in kept
@@ -141,24 +150,43 @@ def induce_field(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
 
 
 def _rank(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
-    """How good a never-wrong rule is on ``examples``: structured data (the publisher's own
-    statement, on the pages that have it), right on most, not ambiguous, not positional, fewer
-    transforms, source rank, generated first (from the first labelled node, the element's own
-    names before its ancestors')."""
+    """How good a never-wrong rule is on ``examples``: its :func:`_merit`, then source rank and
+    generation order (from the first labelled node, the element's own names before its
+    ancestors')."""
+    return (*_merit(outcome, examples), -SOURCE_RANK[outcome.rule.source], -outcome.order)
+
+
+def _merit(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
+    """What tells never-wrong rules apart on ``examples``: not reading another field's key,
+    structured data (the publisher's own statement, on the pages that have it), right on
+    most, not ambiguous, not positional, fewer transforms."""
     rule = outcome.rule
     return (
+        -outcome.misread,
         -(rule.source not in STRUCTURED),
         sum(1 for i in examples if outcome.results[i]),
         -outcome.ambiguous,
         -_positional(rule),
         -len(rule.transforms),
-        -SOURCE_RANK[rule.source],
-        -outcome.order,
     )
 
 
-# The keys of :func:`_rank` that tell rules apart on the examples (the others break ties).
-MERIT = 5
+def reads_other_field(rule: Rule, name: str) -> bool:
+    """True for a structured-data rule reading the key that states another standard field
+    (:data:`~pace_scrapy.config.fields.META_KEYS`, JSON-LD properties named after the field)
+    and not this one's."""
+    if rule.source == "meta":
+        keys = {name_key(rule.query)}
+    elif rule.source in STRUCTURED:
+        keys = {name_key(step.removesuffix("[]")) for step in rule.query.split(".")}
+    else:
+        return False
+    own: set[str] = set()
+    other: set[str] = set()
+    for field_name, meta_keys in META_KEYS.items():
+        names = {name_key(key) for key in (*meta_keys, JSONLD_PROPERTIES[field_name])}
+        (own if field_name == name else other).update(names)
+    return bool(keys & other) and not keys & own
 
 
 def _positional(rule: Rule) -> bool:

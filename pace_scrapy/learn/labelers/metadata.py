@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml.html import HtmlElement
 
+from pace_scrapy.config.fields import JSONLD_PROPERTIES, META_KEYS
 from pace_scrapy.extract.kinds import MAX_LENGTHS, Rejected, finalize, page_context
 from pace_scrapy.extract.rules import follow_path
 from pace_scrapy.extract.values import DATE_REGEXES, parse_date, shows_day
@@ -32,21 +33,6 @@ ARTICLE_TYPES = frozenset(
         "ScholarlyArticle",
     }
 )
-PUBLISHED_META = (
-    "article:published_time",
-    "og:article:published_time",
-    "datepublished",
-    "pubdate",
-    "publishdate",
-    "date",
-    "dc.date.issued",
-    "dc.date",
-    "dcterms.created",
-    "sailthru.date",
-    "parsely-pub-date",
-)
-MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "dcterms.modified")
-AUTHOR_META = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator")
 BYLINE = re.compile(r"author|byline|\bby\b", re.IGNORECASE)
 MAX_BYLINE = 160
 _TITLE_SEPARATOR = re.compile(TITLE_SEPARATOR)
@@ -66,9 +52,9 @@ def metadata_labels(page: Page, page_type: str) -> dict[str, FieldLabel]:
     for name, label in (
         ("headline", _headline(page, articles)),
         ("authors", _authors(page, articles)),
-        ("datePublished", _date(page, articles, "datePublished", PUBLISHED_META)),
-        ("dateModified", _date(page, articles, "dateModified", MODIFIED_META)),
-        ("description", _first_meta(page, ("og:description", "description"))),
+        ("datePublished", _date(page, articles, "datePublished")),
+        ("dateModified", _date(page, articles, "dateModified")),
+        ("description", _first_meta(page, META_KEYS["description"])),
     ):
         if label is not None:
             labels[name] = label
@@ -155,7 +141,7 @@ def _authors(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
     names = _people(page, dict.fromkeys(_json_strings(articles, "author")))
     source = "jsonld"
     if not names:
-        meta = _first_meta(page, AUTHOR_META)
+        meta = _first_meta(page, META_KEYS["authors"])
         if meta is not None and not meta.values[0].startswith(("http://", "https://")):
             names, source = _people(page, meta.values), meta.source
     if not names:
@@ -210,13 +196,11 @@ def _looks_like_name(text: str) -> bool:
     return 1 <= len(tokens) <= 5 and not any(c.isdigit() for c in text) and text[:1].isupper()
 
 
-def _date(
-    page: Page, articles: list[JsonObject], key: str, meta_keys: Iterable[str]
-) -> FieldLabel | None:
-    raw = next(_json_strings(articles, key), None)
+def _date(page: Page, articles: list[JsonObject], key: str) -> FieldLabel | None:
+    raw = next(_json_strings(articles, JSONLD_PROPERTIES[key]), None)
     source = "jsonld"
     if raw is None:
-        meta = _first_meta(page, meta_keys)
+        meta = _first_meta(page, META_KEYS[key])
         raw, source = (meta.values[0], meta.source) if meta else (None, "")
     value = parse_date(raw, today=page.fetched) if raw else None
     if value is None:

@@ -2,7 +2,7 @@ import json
 
 from pace_scrapy.config.model import Rule
 from pace_scrapy.learn.induce.candidates import FieldExample
-from pace_scrapy.learn.induce.fields import induce_field, induce_rules, tag_free
+from pace_scrapy.learn.induce.fields import induce_field, induce_rules, reads_other_field, tag_free
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.validate import field_value
 from pace_scrapy.page.model import Page
@@ -261,3 +261,24 @@ def test_a_meta_rule_backs_up_json_ld_and_names_in_one_string_are_split() -> Non
     assert spec is not None
     got = field_value("authors", "people", spec, bare)
     assert [author["name"] for author in got] == ["Ana Petrov", "Li Wei"]
+
+
+def test_a_rule_reading_another_fields_key_comes_last() -> None:
+    data = (
+        '{"@type": "NewsArticle", "dateModified": "2024-03-03T10:00:00Z",'
+        ' "datePublished": "2024-03-03T10:00:00Z"}'
+    )
+    one = page(
+        f'<html><head><script type="application/ld+json">{data}</script></head>'
+        '<body><time datetime="2024-03-03T10:00:00Z">3 March</time></body></html>'
+    )
+    dated = FieldExample(one, FieldLabel(["2024-03-03T10:00:00Z"], [], "test"))
+    rules = induce_rules("datePublished", "date", [dated])
+    assert rules is not None
+    assert rules.chosen[0].query == "datePublished"
+    assert all(rule.query != "dateModified" for rule in rules.ties[rules.chosen[0]])
+    assert reads_other_field(Rule(source="jsonld", query="dateModified"), "datePublished")
+    assert reads_other_field(Rule(source="meta", query="og:title"), "description")
+    assert not reads_other_field(Rule(source="meta", query="og:title"), "headline")
+    assert not reads_other_field(Rule(source="jsonld", query="author[].name"), "authors")
+    assert not reads_other_field(Rule(source="css", query="time"), "dateModified")
