@@ -3,9 +3,10 @@
 For K = 1, 2, 4: per site, learn from the first K pages (by page id) with the heuristic and the
 examples labeller (examples built from the training pages' gold), extract the remaining pages,
 and score body ROUGE-LSum F1 (as fundus-evaluation computes it) beside trafilatura's on the
-same pages, with the learning time per site. Prints one table and writes it into
-``benchmarks/RESULTS.md`` between its markers (other sections are kept). Run from the
-repository root::
+same pages, with the learning time per site; and, where the gold has them, how many headlines,
+dates and authors each extractor got right, wrong or not at all (precision first: a missed
+value beats a wrong one). Prints the tables and writes them into ``benchmarks/RESULTS.md``
+between its markers (other sections are kept). Run from the repository root::
 
     .venv/bin/python benchmarks/bench_learn.py [--k 1,2,4] [--datasets dragnet,...] [--workers 2]
 """
@@ -24,20 +25,24 @@ from time import perf_counter
 from pace_scrapy.evaluate.gold import bench_root
 from pace_scrapy.evaluate.learners import examples, heuristic
 from pace_scrapy.evaluate.record import record
-from pace_scrapy.evaluate.results import summarize_dataset
+from pace_scrapy.evaluate.results import Evaluation, summarize_dataset
 from pace_scrapy.evaluate.runner import evaluate_bench
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "RESULTS.md"
 DATASETS = ("dragnet", "cleanportaleval", "l3s_gn1", "fundus_testdata")
 METRIC = "body_rougelsum_f1"
+EXTRACTORS = ("pace:heuristic", "pace:examples", "trafilatura")
+# Field (as in its "<field>_given" score) and the score that says its value was right.
+FIELDS = (("title", "title_match"), ("date", "date_match"), ("authors", "authors_f1"))
 
 
-def rows(datasets: Sequence[str], ks: Sequence[int], workers: int) -> list[str]:
-    """One Markdown row per dataset and K."""
+def rows(datasets: Sequence[str], ks: Sequence[int], workers: int) -> tuple[list[str], list[str]]:
+    """One Markdown row per dataset and K (bodies), and per dataset, K and extractor (fields)."""
     root = bench_root()
     assert root is not None
-    lines = []
+    lines: list[str] = []
+    fields: list[str] = []
     for k in ks:
         evaluation = evaluate_bench(
             root,
@@ -67,7 +72,31 @@ def rows(datasets: Sequence[str], ks: Sequence[int], workers: int) -> list[str]:
                 f"{learn.get('pace:examples', 0):.1f} |"
             )
             print(lines[-1], flush=True)
-    return lines
+            fields += field_rows(evaluation, dataset, k)
+    return lines, fields
+
+
+def field_rows(evaluation: Evaluation, dataset: str, k: int) -> list[str]:
+    """Per extractor, the test pages whose gold has a headline / date / authors where the
+    extractor gave the right value, a wrong one, or none (rows only where the gold has any)."""
+    counts = {(name, field): [0, 0, 0] for name in EXTRACTORS for field, _ in FIELDS}
+    for run in evaluation.sites:
+        for score in run.scores if run.dataset == dataset else ():
+            for field, match in FIELDS:
+                given = score.scores.get(f"{field}_given")
+                if given is None or score.extractor not in EXTRACTORS:
+                    continue
+                right = score.scores.get(match) == 1.0
+                slot = 2 if not given else 0 if right else 1
+                counts[(score.extractor, field)][slot] += 1
+    if not any(sum(c) for c in counts.values()):
+        return []
+    return [
+        f"| {dataset} | {k} | {name.removeprefix('pace:')} | "
+        + " | ".join(" / ".join(map(str, counts[(name, field)])) for field, _ in FIELDS)
+        + " |"
+        for name in EXTRACTORS
+    ]
 
 
 def _f(value: float | None) -> str:
@@ -93,7 +122,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "|---|---|---|---|---|---|---|---|---|",
     ]
     print("\n".join(header), flush=True)
-    table = rows(datasets, ks, args.workers)
+    table, fields = rows(datasets, ks, args.workers)
+    field_header = [
+        "| dataset | K | extractor | headline | date | authors |",
+        "|---|---|---|---|---|---|",
+    ]
+    print("\n".join(field_header + fields), flush=True)
     wall = perf_counter() - started
     command = "python benchmarks/bench_learn.py " + " ".join(sys.argv[1:] if argv is None else argv)
     section = f"""## Learning from K pages per site (bench_learn)
@@ -105,6 +139,12 @@ same pages for every extractor. "error / trafilatura error" is (1 - F1 heuristic
 (1 - F1 trafilatura): 0.50 or less halves trafilatura's error.
 
 {chr(10).join(header + table)}
+
+Metadata on the same test pages, where the gold has the field: right / wrong / missed (a
+value given and right, given and wrong, none given). Headlines are compared after case
+folding and punctuation, dates by calendar day, authors as the same names (token F1 1.0).
+
+{chr(10).join(field_header + fields)}
 """
     record(RESULTS, "bench_learn", section)
     return 0

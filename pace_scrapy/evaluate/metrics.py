@@ -61,15 +61,24 @@ def _body(prediction: Prediction, gold: GoldPage) -> Scores:
 
 
 def _title(prediction: Prediction, gold: GoldPage) -> Scores:
-    return {"title_match": title_match(prediction.title, gold.title)}
+    match = title_match(prediction.title, gold.title)
+    return {"title_match": match, **_given("title", prediction.title, gold.title)}
 
 
 def _authors(prediction: Prediction, gold: GoldPage) -> Scores:
-    return {"authors_f1": authors_prf(prediction.authors, gold.authors).f1}
+    f1 = authors_prf(prediction.authors, gold.authors).f1
+    return {"authors_f1": f1, **_given("authors", prediction.authors, gold.authors)}
 
 
 def _date(prediction: Prediction, gold: GoldPage) -> Scores:
-    return {"date_match": date_match(prediction.date_published, gold.date_published)}
+    match = date_match(prediction.date_published, gold.date_published)
+    return {"date_match": match, **_given("date", prediction.date_published, gold.date_published)}
+
+
+def _given(name: str, predicted: object, gold: object) -> Scores:
+    """``<name>_given``: 1.0 when the extractor gave a value (right or wrong) for a field the
+    gold has, 0.0 when it gave none; no score when the gold has none."""
+    return {f"{name}_given": float(bool(predicted))} if gold else {}
 
 
 def _images(prediction: Prediction, gold: GoldPage) -> Scores:
@@ -127,7 +136,9 @@ def score_page(prediction: Prediction, gold: GoldPage) -> dict[str, float]:
     """Every defined metric for the annotated gold fields of one page.
 
     Keys: ``body_rougelsum_{precision,recall,f1}``, ``body_rouge5_f1``, ``body_wer``,
-    ``title_match``, ``authors_f1``, ``date_match``, ``images_{precision,recall,f1}``,
+    ``title_match``, ``authors_f1``, ``date_match`` (and ``title_given``, ``authors_given``,
+    ``date_given`` where the gold has the field: whether the extractor gave one),
+    ``images_{precision,recall,f1}``,
     ``captions_f1``, ``tables_{precision,recall,f1}``, ``attributes_{precision,recall,f1}``
     (micro over the page's annotated attributes), ``must_include`` (fraction of the snippets
     found) and ``must_exclude`` (fraction of the snippets *not* found).

@@ -61,8 +61,11 @@ def test_metadata_images_and_snippets() -> None:
     assert score_page(prediction, page) == pytest.approx(
         {
             "title_match": 1.0,
+            "title_given": 1.0,
             "authors_f1": 2 / 3,
+            "authors_given": 1.0,
             "date_match": 1.0,
+            "date_given": 1.0,
             "images_precision": 1.0,
             "images_recall": 1.0,
             "images_f1": 1.0,
@@ -71,6 +74,14 @@ def test_metadata_images_and_snippets() -> None:
             "must_exclude": 0.5,
         }
     )
+
+
+def test_a_field_given_or_not_is_scored_only_where_the_gold_has_it() -> None:
+    page = gold(title="Big News", authors=[], date_published="2024-04-22")
+    scores = score_page(Prediction(authors=["Ann Lee"]), page)
+    assert scores["title_given"] == 0.0 and scores["date_given"] == 0.0
+    assert "authors_given" not in scores  # the gold says no author: no "given" to count
+    assert scores["authors_f1"] == 0.0
 
 
 def test_undefined_metrics_are_left_out() -> None:
