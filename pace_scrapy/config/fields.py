@@ -30,6 +30,20 @@ STANDARD_KINDS = {
 RESERVED_FIELDS = frozenset(
     {"url", "metadata", "articleBody", "articleBodyHtml", "articleBodyMarkdown", "tables"}
 )
+# JSON-LD types of article objects (schema.org's Article and its kinds).
+ARTICLE_TYPES = frozenset(
+    {
+        "Article",
+        "NewsArticle",
+        "BlogPosting",
+        "ReportageNewsArticle",
+        "AnalysisNewsArticle",
+        "OpinionNewsArticle",
+        "LiveBlogPosting",
+        "TechArticle",
+        "ScholarlyArticle",
+    }
+)
 # The <meta> keys that state a standard field (OpenGraph, Dublin Core, Parse.ly, Sailthru...),
 # most trusted first; a field's JSON-LD property has the field's own name (``author`` for
 # ``authors``). The heuristic labeller reads them; induction trusts least a rule that reads

@@ -8,9 +8,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
+from pace_scrapy.config.fields import ARTICLE_TYPES
 from pace_scrapy.config.model import PublisherConfig
 from pace_scrapy.learn.labelers.boilerplate import prose
-from pace_scrapy.learn.labelers.metadata import ARTICLE_TYPES
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import jsonld_types
 

@@ -14,12 +14,13 @@ a wrong value in validation.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import version as package_version
 from urllib.parse import urlsplit
 
+from pace_scrapy.config.fields import ARTICLE_TYPES, JSONLD_PROPERTIES, META_KEYS
 from pace_scrapy.config.model import (
     BodySpec,
     ConfigVersion,
@@ -32,7 +33,7 @@ from pace_scrapy.extract.kinds import field_kind
 from pace_scrapy.learn.induce.body import induce_body
 from pace_scrapy.learn.induce.body_sample import BodySample
 from pace_scrapy.learn.induce.candidates import FieldExample
-from pace_scrapy.learn.induce.fields import induce_rules
+from pace_scrapy.learn.induce.fields import FieldRules, induce_rules
 from pace_scrapy.learn.labels import Labeler, PageLabels
 from pace_scrapy.learn.nodes import field_signature
 from pace_scrapy.learn.review import review_labels
@@ -59,6 +60,17 @@ FREE_FIELDS: dict[str, tuple[Rule, ...]] = {
         Rule(source="meta", query="og:locale"),
     ),
     "mainImage": (Rule(source="meta", query="og:image"),),
+}
+
+# The publisher's own statement of an article's dates: the last backups of the date fields of
+# every article config (validated with the learnt rules), a template the training pages did
+# not show may carry them.
+STANDARD_DATES: dict[str, tuple[Rule, ...]] = {
+    name: (
+        Rule(source="jsonld", query=JSONLD_PROPERTIES[name], types=tuple(sorted(ARTICLE_TYPES))),
+        Rule(source="meta", query=META_KEYS[name][0]),
+    )
+    for name in ("datePublished", "dateModified")
 }
 
 
@@ -104,9 +116,11 @@ def learn_config(
     if folds == [None]:
         report.notes.append("one page only: validated on the page it was learnt from")
     say("inducing rules and validating them")
-    fields = _fields(labels, folds, report)
+    standard = STANDARD_DATES if page_type == "article" else {}
+    fields = _fields(labels, folds, report, standard)
     body = _body(labels, folds, report) if page_type == "article" else None
     fields.update(_free_fields(labels, fields))
+    fields.update(_unseen_standard_fields(fields, report, standard))
     provenance = Provenance(
         learned_from=tuple(page.url for page in pages),
         labeler=labeler.name,
@@ -164,15 +178,19 @@ class _Validation:
 
 
 def _validate(
-    name: str, kind: str, labels: Sequence[PageLabels], folds: Sequence[list[int] | None]
+    name: str,
+    kind: str,
+    labels: Sequence[PageLabels],
+    folds: Sequence[list[int] | None],
+    standard: Sequence[Rule],
 ) -> _Validation:
     found = _Validation()
     for fold in folds:
         train, test = _split(labels, fold)
         rules = induce_rules(name, kind, _examples(train, name))
         ties = rules.ties if rules else None
-        found.full += field_score(name, kind, rules.spec() if rules else None, test, ties)
-        found.chosen += field_score(name, kind, rules.spec(False) if rules else None, test, ties)
+        found.full += field_score(name, kind, _spec(rules, standard), test, ties)
+        found.chosen += field_score(name, kind, _spec(rules, standard, False), test, ties)
         if fold is not None and rules is not None:
             signature = field_signature(rules.spec(), name, kind, _examples(train, name))
             found.matched += signature_score(name, kind, signature, test)
@@ -180,22 +198,27 @@ def _validate(
 
 
 def _fields(
-    labels: Sequence[PageLabels], folds: Sequence[list[int] | None], report: LearnReport
+    labels: Sequence[PageLabels],
+    folds: Sequence[list[int] | None],
+    report: LearnReport,
+    standard: Mapping[str, tuple[Rule, ...]],
 ) -> dict[str, FieldSpec]:
     names = list(dict.fromkeys(name for label in labels for name in label.fields))
     fields: dict[str, FieldSpec] = {}
     for name in names:
         kind = field_kind(name, None)
         rules = induce_rules(name, kind, _examples(labels, name))
-        if rules is None:
+        full = _spec(rules, standard.get(name, ()))
+        if full is None:
             report.left_out[name] = "no rule reproduces the labels"
             continue
-        check = _validate(name, kind, labels, folds)
+        check = _validate(name, kind, labels, folds, standard.get(name, ()))
         # Backup rules are kept only when they do not spoil the validated precision.
         backups = (
             check.full.precision >= FIELD_THRESHOLD or check.chosen.precision < FIELD_THRESHOLD
         )
-        score, spec = (check.full, rules.spec()) if backups else (check.chosen, rules.spec(False))
+        chosen = _spec(rules, (), False)
+        score, spec = (check.full, full) if backups or chosen is None else (check.chosen, chosen)
         if not backups:
             report.notes.append(f"no backup rules for {name}: {check.full.wrong} wrong")
         report.scores[name] = score.precision
@@ -205,7 +228,8 @@ def _fields(
                 f"({score.correct} right, {score.wrong} wrong, {score.undecided} undecided)"
             )
             continue
-        signature = field_signature(spec, name, kind, _examples(labels, name))
+        examples = _examples(labels, name)
+        signature = field_signature(spec, name, kind, examples) if rules is not None else None
         if signature is not None and check.matched.wrong:
             # Node matching alone gave a wrong value on a page it did not learn from.
             report.notes.append(f"no node matching for {name}: {check.matched.wrong} wrong")
@@ -271,6 +295,32 @@ def _free_fields(
         if kept:
             free[name] = FieldSpec(rules=kept)
     return free
+
+
+def _spec(
+    rules: FieldRules | None, standard: Sequence[Rule], backups: bool = True
+) -> FieldSpec | None:
+    """The spec of induced rules, with their backups and then the ``standard`` rules they lack
+    (unless told not to); ``None`` without any rule."""
+    learnt = rules.spec(backups).rules if rules is not None else ()
+    if backups:
+        known = {(rule.source, rule.query) for rule in learnt}
+        learnt += tuple(rule for rule in standard if (rule.source, rule.query) not in known)
+    return FieldSpec(rules=learnt) if learnt else None
+
+
+def _unseen_standard_fields(
+    fields: dict[str, FieldSpec], report: LearnReport, standard: Mapping[str, tuple[Rule, ...]]
+) -> dict[str, FieldSpec]:
+    """The standard fields no training page showed (nothing to validate them by), with their
+    standard rules, as sure as a field must be to be kept."""
+    unseen = {}
+    for name, rules in standard.items():
+        if name not in fields and name not in report.left_out:
+            sure = tuple(rule.model_copy(update={"confidence": FIELD_THRESHOLD}) for rule in rules)
+            unseen[name] = FieldSpec(rules=sure)
+            report.notes.append(f"{name}: shown on no training page, standard rules only")
+    return unseen
 
 
 def _domain(url: str) -> str:

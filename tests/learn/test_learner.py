@@ -1,7 +1,8 @@
 import pytest
 
 from pace_scrapy.learn.labelers.examples import ExamplesLabeler
-from pace_scrapy.learn.learner import body_left_out, learn_config
+from pace_scrapy.learn.learner import FIELD_THRESHOLD, body_left_out, learn_config
+from pace_scrapy.learn.validate import field_value
 from pace_scrapy.page.model import Page
 from tests.factories import page
 
@@ -81,3 +82,52 @@ def test_a_field_wrong_where_no_source_was_right_is_left_out() -> None:
     labeler = ExamplesLabeler({p.url: {"headline": t} for p, t in zip(pages, titles, strict=True)})
     result = learn_config("news", pages, labeler, page_type="article", progress=lambda m: None)
     assert "headline" in result.report.left_out
+
+
+def dated(n: int, shown: str, jsonld: str | None) -> Page:
+    data = (
+        f'<script type="application/ld+json">{{"@type": "NewsArticle", "datePublished": '
+        f'"{jsonld}"}}</script>'
+        if jsonld
+        else ""
+    )
+    html = (
+        f"<html><head>{data}</head><body><h1>Story {n}</h1>"
+        f'<p class="when">{shown}</p><p>Text of story {n}.</p></body></html>'
+    )
+    return page(html, f"https://news.example/story/{n}")
+
+
+def test_dates_get_the_publishers_structured_statement_as_their_last_rules() -> None:
+    pages = [dated(1, "3 March 2024", None), dated(2, "4 March 2024", None)]
+    days = ["2024-03-03", "2024-03-04"]
+    labeler = ExamplesLabeler(
+        {p.url: {"datePublished": d} for p, d in zip(pages, days, strict=True)}
+    )
+    result = learn_config("news", pages, labeler, page_type="article", progress=lambda m: None)
+    spec = result.config.latest.fields["datePublished"]
+    assert spec.rules[0].source == "css"
+    assert [(r.source, r.query) for r in spec.rules[-2:]] == [
+        ("jsonld", "datePublished"),
+        ("meta", "article:published_time"),
+    ]
+    # Another template: no date shown, JSON-LD only.
+    other = page(
+        '<html><head><script type="application/ld+json">{"@type": "NewsArticle", '
+        '"datePublished": "2024-05-06T07:00:00Z"}</script></head><body><p>x</p></body></html>'
+    )
+    assert field_value("datePublished", "date", spec, other).startswith("2024-05-06")
+    # A date no page showed still gets the standard rules, no surer than the threshold.
+    unseen = result.config.latest.fields["dateModified"]
+    assert {r.confidence for r in unseen.rules} == {FIELD_THRESHOLD}
+    assert "dateModified: shown on no training page, standard rules only" in (
+        result.config.latest.provenance.notes
+    )
+    shop = learn_config(
+        "shop",
+        [product(1, "A-1", "A-1", True), product(2, "B-2", "B-2", True)],
+        ExamplesLabeler({}),
+        page_type="product",
+        progress=lambda m: None,
+    )
+    assert "datePublished" not in shop.config.latest.fields

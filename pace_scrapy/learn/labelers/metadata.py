@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.config.fields import JSONLD_PROPERTIES, META_KEYS
+from pace_scrapy.config.fields import ARTICLE_TYPES, JSONLD_PROPERTIES, META_KEYS
 from pace_scrapy.extract.kinds import MAX_LENGTHS, Rejected, finalize, page_context
 from pace_scrapy.extract.rules import follow_path
 from pace_scrapy.extract.values import DATE_REGEXES, parse_date, shows_day
@@ -20,19 +20,6 @@ from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import JsonObject, jsonld_types
 from pace_scrapy.page.text import element_text
 
-ARTICLE_TYPES = frozenset(
-    {
-        "Article",
-        "NewsArticle",
-        "BlogPosting",
-        "ReportageNewsArticle",
-        "AnalysisNewsArticle",
-        "OpinionNewsArticle",
-        "LiveBlogPosting",
-        "TechArticle",
-        "ScholarlyArticle",
-    }
-)
 BYLINE = re.compile(r"author|byline|\bby\b", re.IGNORECASE)
 MAX_BYLINE = 160
 _TITLE_SEPARATOR = re.compile(TITLE_SEPARATOR)
