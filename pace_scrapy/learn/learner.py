@@ -62,16 +62,23 @@ FREE_FIELDS: dict[str, tuple[Rule, ...]] = {
     "mainImage": (Rule(source="meta", query="og:image"),),
 }
 
-# The publisher's own statement of an article's dates: the last backups of the date fields of
-# every article config (validated with the learnt rules), a template the training pages did
-# not show may carry them.
-STANDARD_DATES: dict[str, tuple[Rule, ...]] = {
-    name: (
-        Rule(source="jsonld", query=JSONLD_PROPERTIES[name], types=tuple(sorted(ARTICLE_TYPES))),
-        Rule(source="meta", query=META_KEYS[name][0]),
-    )
-    for name in ("datePublished", "dateModified")
+_ARTICLE_TYPES = tuple(sorted(ARTICLE_TYPES))
+# The publisher's own statement of an article's dates and authors (JSON-LD of an article
+# object, OpenGraph): the last backups of these fields in every article config, validated with
+# the learnt rules; a template the training pages did not show often carries them.
+STANDARD_RULES: dict[str, tuple[Rule, ...]] = {
+    **{
+        name: (
+            Rule(source="jsonld", query=JSONLD_PROPERTIES[name], types=_ARTICLE_TYPES),
+            Rule(source="meta", query=META_KEYS[name][0]),
+        )
+        for name in ("datePublished", "dateModified")
+    },
+    "authors": (Rule(source="jsonld", query="author", types=_ARTICLE_TYPES, multiple=True),),
 }
+# Fields given their standard rules even when no training page showed them (nothing to
+# validate them by): dates, which these sources state right nearly always.
+UNSEEN_STANDARD = ("datePublished", "dateModified")
 
 
 @dataclass
@@ -116,7 +123,7 @@ def learn_config(
     if folds == [None]:
         report.notes.append("one page only: validated on the page it was learnt from")
     say("inducing rules and validating them")
-    standard = STANDARD_DATES if page_type == "article" else {}
+    standard = STANDARD_RULES if page_type == "article" else {}
     fields = _fields(labels, folds, report, standard)
     body = _body(labels, folds, report) if page_type == "article" else None
     fields.update(_free_fields(labels, fields))
@@ -312,11 +319,12 @@ def _spec(
 def _unseen_standard_fields(
     fields: dict[str, FieldSpec], report: LearnReport, standard: Mapping[str, tuple[Rule, ...]]
 ) -> dict[str, FieldSpec]:
-    """The standard fields no training page showed (nothing to validate them by), with their
-    standard rules, as sure as a field must be to be kept."""
+    """The fields of :data:`UNSEEN_STANDARD` no training page showed (nothing to validate them
+    by), with their standard rules, as sure as a field must be to be kept."""
     unseen = {}
-    for name, rules in standard.items():
-        if name not in fields and name not in report.left_out:
+    for name in UNSEEN_STANDARD:
+        rules = standard.get(name)
+        if rules and name not in fields and name not in report.left_out:
             sure = tuple(rule.model_copy(update={"confidence": FIELD_THRESHOLD}) for rule in rules)
             unseen[name] = FieldSpec(rules=sure)
             report.notes.append(f"{name}: shown on no training page, standard rules only")

@@ -123,6 +123,28 @@ def test_dates_get_the_publishers_structured_statement_as_their_last_rules() -> 
     assert "dateModified: shown on no training page, standard rules only" in (
         result.config.latest.provenance.notes
     )
+    assert "authors" not in result.config.latest.fields  # only dates, unseen
+
+
+def test_authors_read_from_a_byline_end_with_json_ld() -> None:
+    pages = [
+        page(
+            f'<html><body><h1>Story {n}</h1><p class="by">By {name}</p><p>Text.</p></body></html>',
+            f"https://news.example/story/{n}",
+        )
+        for n, name in ((1, "Ann Lee"), (2, "Bo Chen"))
+    ]
+    labeler = ExamplesLabeler(
+        {p.url: {"authors": [name]} for p, name in zip(pages, ["Ann Lee", "Bo Chen"], strict=True)}
+    )
+    result = learn_config("news", pages, labeler, page_type="article", progress=lambda m: None)
+    spec = result.config.latest.fields["authors"]
+    assert (spec.rules[-1].source, spec.rules[-1].query) == ("jsonld", "author")
+    other = page(
+        '<html><head><script type="application/ld+json">{"@type": "NewsArticle", "author": '
+        '[{"@type": "Person", "name": "Cy Diaz"}]}</script></head><body><p>x</p></body></html>'
+    )
+    assert field_value("authors", "people", spec, other) == [{"name": "Cy Diaz"}]
     shop = learn_config(
         "shop",
         [product(1, "A-1", "A-1", True), product(2, "B-2", "B-2", True)],
