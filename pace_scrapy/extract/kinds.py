@@ -42,18 +42,23 @@ _EMAIL = re.compile(r"[^\s@]+@[^\s@]+\.\w+")
 
 @dataclass(frozen=True)
 class Context:
-    """What finalising a value may need from the page (``site_names``: see
-    :attr:`~pace_scrapy.page.model.Page.site_names`)."""
+    """What finalising a value may need from the page (``page``: for its site's names, read
+    only when an author's name is checked)."""
 
     base_url: str
     today: date | None
     max_length: int
-    site_names: frozenset[str] = frozenset()
+    page: Page | None = None
+
+    @property
+    def site_names(self) -> frozenset[str]:
+        """The name keys of the page's site (:attr:`~pace_scrapy.page.model.Page.site_names`)."""
+        return self.page.site_names if self.page is not None else frozenset()
 
 
 def page_context(page: Page, max_length: int, today: date | None = None) -> Context:
     """The context of a page's values (``today``: the page's capture date by default)."""
-    return Context(page.base_url, today or page.fetched, max_length, page.site_names)
+    return Context(page.base_url, today or page.fetched, max_length, page)
 
 
 class Rejected(ValueError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
@@ -54,6 +55,7 @@ def jsonld_types(obj: JsonObject) -> tuple[str, ...]:
     return tuple(str(name).rsplit("/", 1)[-1] for name in names if isinstance(name, str))
 
 
+_NOT_ALNUM = re.compile(r"[\W_]+")
 # <meta> keys that name the publisher's site.
 SITE_NAME_META = ("og:site_name", "application-name", "twitter:site")
 
@@ -61,7 +63,7 @@ SITE_NAME_META = ("og:site_name", "application-name", "twitter:site")
 def name_key(text: str) -> str:
     """A name as compared with others: letters and digits only, case folded ("STERN.de" and
     "stern.de", "n-tv" and "NTV")."""
-    return "".join(char for char in text.casefold() if char.isalnum())
+    return _NOT_ALNUM.sub("", text.casefold())
 
 
 def site_names(

@@ -2,10 +2,17 @@ from datetime import date
 
 import pytest
 
-from pace_scrapy.extract.kinds import Context, Rejected, field_kind, finalize, max_length
+from pace_scrapy.extract.kinds import Rejected, field_kind, finalize, max_length, page_context
 from pace_scrapy.extract.rules import Link
+from pace_scrapy.page.model import Page
 
-CTX = Context("https://e.com/a/", date(2025, 1, 1), 400, frozenset({"ecom", "theherald"}))
+CTX = page_context(
+    Page.from_html(
+        '<html><head><meta property="og:site_name" content="The Herald">', "https://e.com/a/"
+    ),
+    400,
+    date(2025, 1, 1),
+)
 
 
 def test_standard_and_declared_kinds() -> None:
