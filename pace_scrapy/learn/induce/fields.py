@@ -33,7 +33,12 @@ STRUCTURED = frozenset({"jsonld", "meta", "microdata"})
 # Rule sources, in the order backups are added: rules of different sources break for different
 # reasons (a page type without JSON-LD keeps the site's <meta> tags; a redesign keeps both and
 # breaks the selectors).
-FAMILIES = ("jsonld", "meta", "microdata", "css", "xpath")
+BACKUP_SOURCES = ("jsonld", "meta", "microdata", "css", "xpath")
+# The name keys of the structured-data keys that state each standard field.
+_FIELD_KEYS = {
+    name: frozenset(name_key(key) for key in (*meta_keys, JSONLD_PROPERTIES[name]))
+    for name, meta_keys in META_KEYS.items()
+}
 # A tag name opening a compound selector that also names a class, id or attribute.
 _NAMED_TAG = re.compile(r"(?:^|(?<=[\s>+~]))[a-zA-Z][a-zA-Z0-9]*(?=[.#\[])")
 
@@ -73,7 +78,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class FieldRules:
-    """A field's induced rules: the chosen ones, then backups of the families not chosen.
+    """A field's induced rules: the chosen ones, then backups of the sources not chosen.
 
     ``ties`` maps each of them to the other never-wrong rules that were as good on the
     examples (they differ only by the arbitrary order of sources and of generation): the
@@ -181,12 +186,8 @@ def reads_other_field(rule: Rule, name: str) -> bool:
         keys = {name_key(step.removesuffix("[]")) for step in rule.query.split(".")}
     else:
         return False
-    own: set[str] = set()
-    other: set[str] = set()
-    for field_name, meta_keys in META_KEYS.items():
-        names = {name_key(key) for key in (*meta_keys, JSONLD_PROPERTIES[field_name])}
-        (own if field_name == name else other).update(names)
-    return bool(keys & other) and not keys & own
+    others = set().union(*(known for field, known in _FIELD_KEYS.items() if field != name))
+    return bool(keys & others) and not keys & _FIELD_KEYS.get(name, frozenset())
 
 
 def _positional(rule: Rule) -> bool:
@@ -196,7 +197,7 @@ def _positional(rule: Rule) -> bool:
 def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
     """The rules to keep, in order: greedily, each next one the best on the examples no earlier
     rule answers (the extractor uses the first rule that gives a value). Then, as backups: the
-    best non-positional rule of each source not chosen yet (:data:`FAMILIES`), so
+    best non-positional rule of each source not chosen yet (:data:`BACKUP_SOURCES`), so
     that the field survives the loss of one; and DOM rules for the examples that only
     structured data answers (it comes and goes with page types: one kind of article may carry
     JSON-LD and another not). Only rules never wrong on any example are used."""
@@ -206,11 +207,11 @@ def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
     if not chosen:
         return None
     backups: list[Outcome] = []
-    for family in FAMILIES:
-        if any(o.rule.source == family for o in chosen):
+    for source in BACKUP_SOURCES:
+        if any(o.rule.source == source for o in chosen):
             continue
         # A position in the page is the first thing a change of layout breaks.
-        others = [o for o in usable if o.rule.source == family and not _positional(o.rule)]
+        others = [o for o in usable if o.rule.source == source and not _positional(o.rule)]
         if others:
             backups.append(max(others, key=lambda o: _rank(o, everywhere)))
     kept = chosen + backups
