@@ -90,7 +90,11 @@ class Page:
     def meta_of(self, key: str) -> list[str]:
         """The ``<meta>`` values of ``key`` (any case); else of the key that differs from it only
         by punctuation (``article:published:time`` for ``article:published_time``)."""
-        return self.meta.get(key.lower()) or self._meta_by_name_key.get(name_key(key), [])
+        exact = self.meta.get(key.lower())
+        if exact is not None:
+            return exact
+        letters = name_key(key)  # a key of punctuation alone has no other spelling
+        return self._meta_by_name_key.get(letters, []) if letters else []
 
     @cached_property
     def _meta_by_name_key(self) -> dict[str, list[str]]:

@@ -29,9 +29,12 @@ def test_binary_and_oversized_input_raise_page_error() -> None:
 def test_meta_values_by_key_then_by_the_key_without_its_punctuation() -> None:
     page = Page.from_html(
         '<html><head><meta property="article:published:time" content="2024-10-23">'
-        '<meta name="Author" content="Ann Lee"></head><body></body></html>',
+        '<meta name="Author" content="Ann Lee"><meta name="--" content="x"></head><body></body>'
+        "</html>",
         "https://e.com/a",
     )
     assert page.meta_of("author") == page.meta_of("AUTHOR") == ["Ann Lee"]
     assert page.meta_of("article:published_time") == ["2024-10-23"]
     assert page.meta_of("og:title") == []
+    assert page.meta_of("--") == ["x"]
+    assert page.meta_of(":::") == []  # punctuation alone is no other spelling of "--"
