@@ -33,7 +33,7 @@ from pace_scrapy.config.model import (
 from pace_scrapy.extract.kinds import field_kind
 from pace_scrapy.learn.induce.body import induce_body
 from pace_scrapy.learn.induce.body_sample import BodySample
-from pace_scrapy.learn.induce.candidates import FieldExample
+from pace_scrapy.learn.induce.candidates import NAME_SPLIT, FieldExample
 from pace_scrapy.learn.induce.fields import FieldRules, induce_rules
 from pace_scrapy.learn.labels import Labeler, PageLabels
 from pace_scrapy.learn.nodes import field_signature
@@ -75,7 +75,15 @@ STANDARD_RULES: dict[str, tuple[Rule, ...]] = {
         )
         for name in ("datePublished", "dateModified")
     },
-    "authors": (Rule(source="jsonld", query="author", types=_ARTICLE_TYPES, multiple=True),),
+    "authors": (
+        Rule(
+            source="jsonld",
+            query=JSONLD_PROPERTIES["authors"],
+            types=_ARTICLE_TYPES,
+            multiple=True,
+            transforms=NAME_SPLIT,
+        ),
+    ),
 }
 # Fields given their standard rules even when no training page showed them (nothing to
 # validate them by): dates, which these sources state right nearly always.

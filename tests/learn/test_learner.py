@@ -142,9 +142,10 @@ def test_authors_read_from_a_byline_end_with_json_ld() -> None:
     assert (spec.rules[-1].source, spec.rules[-1].query) == ("jsonld", "author")
     other = page(
         '<html><head><script type="application/ld+json">{"@type": "NewsArticle", "author": '
-        '[{"@type": "Person", "name": "Cy Diaz"}]}</script></head><body><p>x</p></body></html>'
+        '[{"@type": "Person", "name": "Cy Diaz and Di Ek"}]}</script></head><body><p>x</p></body>'
+        "</html>"
     )
-    assert field_value("authors", "people", spec, other) == [{"name": "Cy Diaz"}]
+    assert field_value("authors", "people", spec, other) == [{"name": "Cy Diaz"}, {"name": "Di Ek"}]
     shop = learn_config(
         "shop",
         [product(1, "A-1", "A-1", True), product(2, "B-2", "B-2", True)],

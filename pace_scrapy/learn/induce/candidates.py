@@ -38,6 +38,8 @@ ATTRIBUTES = ("datetime", "content", "title", "href", "src", "data-src", "value"
 TEXT_ATTRIBUTES = ("datetime", "content", "title", "value")
 # A token made of digits and punctuation only.
 _NUMBER = re.compile(r"[\W\d_]*\d[\W\d_]*")
+# The transforms that split one text into names ("Ann Lee and Bo Chen").
+NAME_SPLIT = (SplitTransform(op="split", pattern=NAME_SEPARATOR), StripTransform(op="strip"))
 # Kinds whose values are not a node's text: no rules from text or labels.
 NOT_TEXT_KINDS = frozenset({"image", "images", "links", "url"})
 
@@ -149,9 +151,8 @@ def transform_options(kind: str, text: str, values: Sequence[str]) -> Iterator[t
 def _people_tails(values: Sequence[str]) -> list[tuple[Any, ...]]:
     """The transforms that end a people rule: a split into names, and none as well when a
     labelled name would be split too."""
-    split = (SplitTransform(op="split", pattern=NAME_SEPARATOR), StripTransform(op="strip"))
     whole = any(re.search(NAME_SEPARATOR, value, re.IGNORECASE) for value in values)
-    return [(), split] if whole else [split]
+    return [(), NAME_SPLIT] if whole else [NAME_SPLIT]
 
 
 def _strip(text: str, values: Sequence[str]) -> tuple[Any, ...]:
