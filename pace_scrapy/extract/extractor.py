@@ -24,7 +24,7 @@ from pace_scrapy.extract.body import (
 )
 from pace_scrapy.extract.fallback import generic_body
 from pace_scrapy.extract.fields import apply_rule
-from pace_scrapy.extract.images import collect_images
+from pace_scrapy.extract.images import collect_images, lead_figures
 from pace_scrapy.extract.kinds import Context, Rejected, field_kind, max_length, page_context
 from pace_scrapy.extract.node_match import match_node
 from pace_scrapy.extract.render_html import HtmlRenderer
@@ -226,7 +226,11 @@ class _Run:
             self.set("tables", tables, source)
 
     def images(self, body: Body, spec: ImageSpec, confidence: float) -> dict[Any, Any]:
-        roots = body.containers if spec.scope == "body" else [self.page.root]
+        if spec.scope == "body":
+            leads = lead_figures(body.containers[0]) if body.containers else []
+            roots = [*leads, *body.containers]
+        else:
+            roots = [self.page.root]
         found = collect_images(roots, body.skip, spec, self.page.base_url)
         source = FieldSource(source="rule", detail="images", confidence=confidence)
         if found and "images" not in self.values:

@@ -11,10 +11,16 @@ from pace_scrapy.config.model import ImageSpec
 from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
-from pace_scrapy.page.dom import closest, inside
+from pace_scrapy.page.dom import closest, inside, outermost
 from pace_scrapy.page.text import element_text, normalize_space
 
 _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
+# Levels above the body's first container whose earlier siblings may hold the lead image: the
+# container's own siblings (an article's header) and its parent's (a hero image over the
+# article); further up are the page's.
+LEAD_LEVELS = 2
+_PAGE_TAGS = ("body", "html")
+_FIGURES = ("figure", "picture")
 _SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 
 
@@ -117,6 +123,23 @@ def collect_images(
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
+
+
+def lead_figures(container: HtmlElement) -> list[HtmlElement]:
+    """The figures (``<figure>``, ``<picture>``) among the elements before ``container`` in its
+    parent, and before its parent in the grandparent (:data:`LEAD_LEVELS`), in document order:
+    an article's lead image sits above its text, outside the text's container. None at the
+    page's own level (children of ``<body>``)."""
+    levels: list[list[HtmlElement]] = []
+    node = container
+    for _ in range(LEAD_LEVELS):
+        parent = node.getparent()
+        if parent is None or parent.tag in _PAGE_TAGS:
+            break
+        before = reversed(list(node.itersiblings(preceding=True)))
+        levels.append([f for s in before if isinstance(s.tag, str) for f in s.iter(*_FIGURES)])
+        node = parent
+    return outermost([figure for level in reversed(levels) for figure in level])
 
 
 def _caption(figure: HtmlElement, spec: ImageSpec) -> tuple[str | None, str | None]:

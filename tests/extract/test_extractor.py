@@ -300,3 +300,17 @@ def test_byline_and_date_lines_leave_the_body() -> None:
     assert item.authors[0].name == "Jane Doe" and item.datePublished.startswith("2024-03-03")
     assert item.articleBody.startswith("First paragraph.")
     assert "Jane Doe" not in (item.articleBodyMarkdown or "")
+
+
+def test_the_lead_image_above_the_body_container_opens_the_images() -> None:
+    html = (
+        "<html><body><article><header><h1>Rain</h1><figure><img src='/lead.jpg'>"
+        "<figcaption>The storm</figcaption></figure></header><div class='text'>"
+        "<p>It rained all day in Paris, and the river rose.</p>"
+        "<figure><img src='/river.jpg'></figure></div></article></body></html>"
+    )
+    item = extract(page(html), config(body={"containers": [{"css": "div.text"}]}))
+    assert [image.url.rsplit("/", 1)[-1] for image in item.images] == ["lead.jpg", "river.jpg"]
+    assert item.images[0].caption == "The storm"
+    assert item.mainImage.url.endswith("/lead.jpg")
+    assert "The storm" not in item.articleBody  # the lead figure is no body text

@@ -1,7 +1,14 @@
 import lxml.html
 
 from pace_scrapy.config.model import ImageSpec, Selector
-from pace_scrapy.extract.images import collect_images, image_source, parse_srcset, too_small, widest
+from pace_scrapy.extract.images import (
+    collect_images,
+    image_source,
+    lead_figures,
+    parse_srcset,
+    too_small,
+    widest,
+)
 from tests.factories import page
 
 
@@ -65,3 +72,17 @@ def test_collect_images_with_captions_credits_and_exclusions() -> None:
         },
         {"url": "https://news.example/2024/03/inline.jpg"},
     ]
+
+
+def test_lead_figures_sit_before_the_container_in_its_parent_and_grandparent() -> None:
+    root = lxml.html.fromstring(
+        "<html><body><figure id='site'><img src='/logo.png'></figure>"
+        "<main><picture id='hero'><img src='/hero.jpg'></picture>"
+        "<article><header><h1>T</h1><figure id='lead'><picture><img src='/a.jpg'></picture>"
+        "</figure></header><div id='text'><p>Body</p></div>"
+        "<figure id='after'><img src='/b.jpg'></figure></article></main></body></html>"
+    )
+    container = root.get_element_by_id("text")
+    # document order, outermost only; nothing after the container, nothing at the page's level
+    assert [f.get("id") for f in lead_figures(container)] == ["hero", "lead"]
+    assert lead_figures(root.body) == []
