@@ -5,8 +5,9 @@ examples labeller (examples built from the training pages' gold), extract the re
 and score body ROUGE-LSum F1 (as fundus-evaluation computes it) beside trafilatura's on the
 same pages, with the learning time per site; and, where the gold has them, how many headlines,
 dates and authors each extractor got right, wrong or not at all (precision first: a missed
-value beats a wrong one). Prints the tables and writes them into ``benchmarks/RESULTS.md``
-between its markers (other sections are kept). Run from the repository root::
+value beats a wrong one), and images F1. Prints the tables and writes them into
+``benchmarks/RESULTS.md`` between its markers (other sections are kept). Run from the
+repository root::
 
     .venv/bin/python benchmarks/bench_learn.py [--k 1,2,4] [--datasets dragnet,...] [--workers 2]
 """
@@ -78,23 +79,29 @@ def rows(datasets: Sequence[str], ks: Sequence[int], workers: int) -> tuple[list
 
 def field_rows(evaluation: Evaluation, dataset: str, k: int) -> list[str]:
     """Per extractor, the test pages whose gold has a headline / date / authors where the
-    extractor gave the right value, a wrong one, or none (rows only where the gold has any)."""
+    extractor gave the right value, a wrong one, or none, and the mean images F1 of the pages
+    with gold images (rows only where the gold has any of them)."""
     counts = {(name, field): [0, 0, 0] for name in EXTRACTORS for field, _ in FIELDS}
+    images: dict[str, list[float]] = {name: [] for name in EXTRACTORS}
     for run in evaluation.sites:
         for score in run.scores if run.dataset == dataset else ():
+            if score.extractor not in EXTRACTORS:
+                continue
+            if (f1 := score.scores.get("images_f1")) is not None:
+                images[score.extractor].append(f1)
             for field, match in FIELDS:
                 given = score.scores.get(f"{field}_given")
-                if given is None or score.extractor not in EXTRACTORS:
+                if given is None:
                     continue
                 right = score.scores.get(match) == 1.0
                 slot = 2 if not given else 0 if right else 1
                 counts[(score.extractor, field)][slot] += 1
-    if not any(sum(c) for c in counts.values()):
+    if not any(sum(c) for c in counts.values()) and not any(images.values()):
         return []
     return [
         f"| {dataset} | {k} | {name.removeprefix('pace:')} | "
         + " | ".join(" / ".join(map(str, counts[(name, field)])) for field, _ in FIELDS)
-        + " |"
+        + f" | {_f(sum(images[name]) / len(images[name]) if images[name] else None)} |"
         for name in EXTRACTORS
     ]
 
@@ -124,8 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(header), flush=True)
     table, fields = rows(datasets, ks, args.workers)
     field_header = [
-        "| dataset | K | extractor | headline | date | authors |",
-        "|---|---|---|---|---|---|",
+        "| dataset | K | extractor | headline | date | authors | images F1 |",
+        "|---|---|---|---|---|---|---|",
     ]
     print("\n".join(field_header + fields), flush=True)
     wall = perf_counter() - started
@@ -142,7 +149,9 @@ same pages for every extractor. "error / trafilatura error" is (1 - F1 heuristic
 
 Metadata on the same test pages, where the gold has the field: right / wrong / missed (a
 value given and right, given and wrong, none given). Headlines are compared after case
-folding and punctuation, dates by calendar day, authors as the same names (token F1 1.0).
+folding and punctuation, dates by calendar day, authors as the same names (token F1 1.0);
+images F1 is the mean over the pages whose gold lists images (a gold image's other
+`srcset` renditions count as it).
 
 {chr(10).join(field_header + fields)}
 """
