@@ -20,6 +20,7 @@ _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
 # article); further up are the page's.
 LEAD_LEVELS = 2
 _PAGE_TAGS = ("body", "html")
+_VECTOR = re.compile(r"\.svg(?:$|[?#])", re.IGNORECASE)
 _FIGURES = ("figure", "picture")
 _SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 
@@ -103,7 +104,8 @@ def collect_images(
 ) -> dict[HtmlElement, Image]:
     """The content images under ``roots`` in document order, keyed by their ``<img>`` element.
 
-    Images inside skipped or excluded elements, tiny ones and ones without a usable source are
+    Images inside skipped or excluded elements, tiny ones, vector ones (``.svg``: icons and
+    logos; no gold image of the benchmark sets is one) and ones without a usable source are
     left out; the same URL is kept once. Captions and credits come from the enclosing figure.
     """
     excluded = select_all(roots, spec.exclude)
@@ -115,7 +117,7 @@ def collect_images(
             if inside(img, skip) or inside(img, excluded) or too_small(img, spec.min_size):
                 continue
             url = image_source(img, spec.src_attributes, base_url)
-            if url is None or url in urls:
+            if url is None or url in urls or _VECTOR.search(url):
                 continue
             urls.add(url)
             figure = closest(img, figures)

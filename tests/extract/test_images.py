@@ -58,7 +58,8 @@ def test_collect_images_with_captions_credits_and_exclusions() -> None:
         <figure><img src="a.jpg" alt="A"><figcaption>Rain in Paris. <span class="credit">Photo: X</span></figcaption></figure>
         <img src="a.jpg"><img src="pixel.gif" width="1">
         <div class="ad"><img src="ad.jpg"></div><div class="promo"><img src="promo.jpg"></div>
-        <p><img data-src="inline.jpg"></p></article><img src="outside.jpg"></body>"""
+        <p><img data-src="inline.jpg"></p><img src="/icons/zoom.SVG?v=2"></article>
+        <img src="outside.jpg"></body>"""
     )
     article = doc.root.find(".//article")
     spec = ImageSpec(credit=Selector(css=".credit"), exclude=(Selector(css=".promo"),))
