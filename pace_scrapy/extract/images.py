@@ -15,14 +15,14 @@ from pace_scrapy.page.dom import closest, inside, outermost
 from pace_scrapy.page.text import element_text, normalize_space
 
 _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
+_SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
+_VECTOR = re.compile(r"\.svg(?:$|[?#])", re.IGNORECASE)  # icons and logos, no content
 # Levels above the body's first container whose earlier siblings may hold the lead image: the
 # container's own siblings (an article's header) and its parent's (a hero image over the
 # article); further up are the page's.
 LEAD_LEVELS = 2
 _PAGE_TAGS = ("body", "html")
-_VECTOR = re.compile(r"\.svg(?:$|[?#])", re.IGNORECASE)
 _FIGURES = ("figure", "picture")
-_SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 
 
 def parse_srcset(value: str) -> list[tuple[str, float]]:

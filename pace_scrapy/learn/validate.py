@@ -69,19 +69,35 @@ def _first_value(
 
 
 def _score(
-    name: str, kind: str, pages: Sequence[PageLabels], value_of: Callable[[Page], Any]
+    name: str,
+    kind: str,
+    pages: Sequence[PageLabels],
+    found_of: Callable[[Page], tuple[Rule | None, Any] | None],
+    ties: Mapping[Rule, tuple[Rule, ...]] | None = None,
 ) -> FieldScore:
-    """How ``value_of`` (a page's value of the field, or None) does on labelled pages."""
+    """How ``found_of`` (a page's value of the field with the rule that gave it, or None) does
+    on labelled pages; a wrong value is undecided when one of the rule's ``ties`` gives the
+    right one."""
     score = FieldScore()
     for labels in pages:
         label = labels.fields.get(name)
         if label is None:
             continue
-        value = value_of(labels.page)
-        if value is None:
+        found = found_of(labels.page)
+        if found is None:
             score.missed += 1
-        elif agrees(kind, value, label.values):
+        elif agrees(kind, found[1], label.values):
             score.correct += 1
+        elif (
+            ties
+            and found[0] is not None
+            and any(
+                (other := _first_value(name, kind, (tie,), labels.page)) is not None
+                and agrees(kind, other[1], label.values)
+                for tie in ties.get(found[0], ())
+            )
+        ):
+            score.undecided += 1
         else:
             score.wrong += 1
     return score
@@ -98,25 +114,13 @@ def field_score(
     (see :class:`~pace_scrapy.learn.induce.fields.FieldRules`), a wrong value is undecided
     when a rule tied with the one that gave it gives the right value: the pages the spec was
     learnt from could not choose between the two, and learning with this page can."""
-    score = FieldScore()
-    for labels in pages:
-        label = labels.fields.get(name)
-        if label is None:
-            continue
-        found = _first_value(name, kind, spec.rules if spec else (), labels.page)
-        if found is None:
-            score.missed += 1
-        elif agrees(kind, found[1], label.values):
-            score.correct += 1
-        elif ties and any(
-            (other := _first_value(name, kind, (tie,), labels.page)) is not None
-            and agrees(kind, other[1], label.values)
-            for tie in ties.get(found[0], ())
-        ):
-            score.undecided += 1
-        else:
-            score.wrong += 1
-    return score
+    if spec is None:
+        return _score(name, kind, pages, lambda page: None)
+
+    def found_of(page: Page) -> tuple[Rule | None, Any] | None:
+        return _first_value(name, kind, spec.rules, page, spec.max_length)
+
+    return _score(name, kind, pages, found_of, ties)
 
 
 def signature_score(
@@ -124,7 +128,7 @@ def signature_score(
 ) -> FieldScore:
     """How node matching alone (no rules) does on labelled pages."""
 
-    def matched(page: Page) -> Any:
+    def matched(page: Page) -> tuple[Rule | None, Any] | None:
         if signature is None:
             return None
         ctx = page_context(page, max_length(name, kind, None))
@@ -132,7 +136,7 @@ def signature_score(
             found = match_node(page, signature, kind, ctx, NodeFeatures())
         except Rejected:
             return None
-        return None if found is None else found.value
+        return None if found is None else (None, found.value)
 
     return _score(name, kind, pages, matched)
 

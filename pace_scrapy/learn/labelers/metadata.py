@@ -26,6 +26,7 @@ _TITLE_SEPARATOR = re.compile(TITLE_SEPARATOR)
 # A part of the document's title shorter than this is a site's or a section's name.
 MIN_TITLE_WORDS = 3
 MAX_DATE_TEXT = 80
+_OG_TITLE = META_KEYS["headline"][0]
 
 
 def metadata_labels(page: Page, page_type: str) -> dict[str, FieldLabel]:
@@ -69,7 +70,8 @@ def _headline(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
     the document's title, the one sharing most words with it (the first of equals: not a
     section's name or the site's, whose words the title holds too); else the structured
     headline itself; else the element showing the document's title (its headline part)."""
-    titles = [*_json_strings(articles, "headline"), *page.meta.get("og:title", [])]
+    structured = list(_json_strings(articles, JSONLD_PROPERTIES["headline"]))
+    titles = [*structured, *page.meta_of(_OG_TITLE)]
     title = page.root.find(".//title")
     if title is not None and title.text:
         titles.append(title.text)
@@ -87,10 +89,10 @@ def _headline(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
             best, shared = FieldLabel([text], [heading], source="dom:heading"), common
     if best is not None:
         return best
-    structured = next(_json_strings(articles, "headline"), None)
     if structured:
-        return FieldLabel([structured], nodes_with_text(page.body, structured), "jsonld")
-    return _first_meta(page, ("og:title",)) or _title_part(page, title)
+        headline = structured[0]
+        return FieldLabel([headline], nodes_with_text(page.body, headline), "jsonld")
+    return _first_meta(page, (_OG_TITLE,)) or _title_part(page, title)
 
 
 def _title_part(page: Page, title: HtmlElement | None) -> FieldLabel | None:
@@ -125,7 +127,7 @@ def _shows(element: HtmlElement, text: str) -> bool:
 
 def _authors(page: Page, articles: list[JsonObject]) -> FieldLabel | None:
     """The authors the structured data names (people, not the site itself), else the byline's."""
-    names = _people(page, dict.fromkeys(_json_strings(articles, "author")))
+    names = _people(page, dict.fromkeys(_json_strings(articles, JSONLD_PROPERTIES["authors"])))
     source = "jsonld"
     if not names:
         meta = _first_meta(page, META_KEYS["authors"])
