@@ -78,7 +78,10 @@ LINK_DENSITY_KINDS = frozenset(
 
 @dataclass
 class Body:
-    """The body's container elements, the excluded elements inside them, and the kept blocks."""
+    """The body's container elements, the excluded elements inside them, and the kept blocks.
+
+    (For the generic fallback's body the blocks are of its own output, and the container is
+    the page's element around their text, where its images are looked for.)"""
 
     containers: list[HtmlElement]
     skip: set[HtmlElement] = field(default_factory=set)

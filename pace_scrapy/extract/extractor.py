@@ -12,8 +12,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pace_scrapy.config.model import ConfigVersion, FieldSpec, ImageSpec, PublisherConfig
+from pace_scrapy.config.model import (
+    BodySpec,
+    ConfigVersion,
+    FieldSpec,
+    ImageSpec,
+    PublisherConfig,
+)
 from pace_scrapy.errors import NoConfigVersion
+from pace_scrapy.extract.anchor import text_anchor
 from pace_scrapy.extract.body import (
     Body,
     body_from_root,
@@ -22,6 +29,7 @@ from pace_scrapy.extract.body import (
     without_field_lines,
     without_headline,
 )
+from pace_scrapy.extract.dom import select_all
 from pace_scrapy.extract.fallback import generic_body
 from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.images import collect_images, lead_figures
@@ -117,7 +125,7 @@ def _article_body(
     min_chars = spec.min_chars if spec is not None else None
     if body is not None and (not min_chars or chars >= min_chars):
         return body, False
-    generic = _generic(page, headline) if fallback else None
+    generic = _generic(page, headline, spec) if fallback else None
     if body is not None:  # shorter than min_chars
         if generic is not None and contains_text(generic, body):
             return body, False
@@ -125,10 +133,19 @@ def _article_body(
     return generic, generic is not None
 
 
-def _generic(page: Page, headline: Any) -> Body | None:
+def _generic(page: Page, headline: Any, spec: BodySpec | None) -> Body | None:
+    """The generic fallback's body. Its own output holds no images: its container is the
+    page's element around the text it found (:func:`text_anchor`), with the config's
+    exclusions inside it, so that the images come from the page as for a fitting one."""
     # A page that does not fit its config: precision first, so no layout tables.
     generic = generic_body(page.root, page.url, tables=False)
-    return without_headline(body_from_root(generic), headline) if generic is not None else None
+    if generic is None:
+        return None
+    body = without_headline(body_from_root(generic), headline)
+    anchor = text_anchor(page.root, (block.text for block in body.blocks))
+    containers = [anchor] if anchor is not None else []
+    skip = select_all(containers, spec.exclude) if spec is not None else set()
+    return Body(containers=containers, skip=skip, blocks=body.blocks)
 
 
 @dataclass

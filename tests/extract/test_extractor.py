@@ -314,3 +314,19 @@ def test_the_lead_image_above_the_body_container_opens_the_images() -> None:
     assert item.images[0].caption == "The storm"
     assert item.mainImage.url.endswith("/lead.jpg")
     assert "The storm" not in item.articleBody  # the lead figure is no body text
+
+
+def test_the_generic_fallback_takes_images_from_around_its_text() -> None:
+    text = "It rained all day in the city and nobody seemed to mind very much at all. " * 4
+    other = page(
+        '<body><header><img src="/logo.jpg"></header><main><h1>Other</h1>'
+        '<figure><img src="/rain.jpg"><figcaption>Rain</figcaption></figure>'
+        f'<p>{text}</p><div class="promo"><img src="/ad.jpg"></div><p>{text}</p></main>'
+        '<aside><img src="/sidebar.jpg"></aside></body>'
+    )
+    cfg = config(body={"containers": [{"css": "div.body"}], "exclude": [{"css": ".promo"}]})
+    item = extract(other, cfg)
+    assert item.metadata.fallbackUsed
+    assert [str(image.url) for image in item.images] == ["https://news.example/rain.jpg"]
+    assert item.images[0].caption == "Rain"
+    assert item.mainImage is not None and item.mainImage.url == "https://news.example/rain.jpg"
