@@ -17,6 +17,8 @@ from pace_scrapy.page.text import element_text, normalize_space
 _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
 _SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 _VECTOR = re.compile(r"\.svg(?:$|[?#])", re.IGNORECASE)  # icons and logos, no content
+# A link to one of these is to the image itself (a lightbox), not to another page.
+_IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|bmp|tiff?)(?:$|[?#])", re.IGNORECASE)
 # Levels above the body's first container whose earlier siblings may hold the lead image: the
 # container's own siblings (an article's header) and its parent's (a hero image over the
 # article); further up are the page's.
@@ -105,8 +107,9 @@ def collect_images(
     """The content images under ``roots`` in document order, keyed by their ``<img>`` element.
 
     Images inside skipped or excluded elements, tiny ones, vector ones (``.svg``: icons and
-    logos; no gold image of the benchmark sets is one) and ones without a usable source are
-    left out; the same URL is kept once. Captions and credits come from the enclosing figure.
+    logos; no gold image of the benchmark sets is one), teasers (:func:`links_away`) and ones
+    without a usable source are left out; the same URL is kept once. Captions and credits come
+    from the enclosing figure.
     """
     excluded = select_all(roots, spec.exclude)
     figures = select_all(roots, [spec.figure])
@@ -119,12 +122,30 @@ def collect_images(
             url = image_source(img, spec.src_attributes, base_url)
             if url is None or url in urls or _VECTOR.search(url):
                 continue
+            if links_away(img, root, url, base_url):
+                continue
             urls.add(url)
             figure = closest(img, figures)
             caption, credit = _caption(figure, spec) if figure is not None else (None, None)
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
+
+
+def links_away(img: HtmlElement, root: HtmlElement, url: str, base_url: str) -> bool:
+    """True when the image is inside a link (below ``root``) to another page: a teaser of
+    another article, not one of this one's images. A link to the image itself or to an image
+    file (a lightbox), to a fragment or to this page does not count."""
+    for ancestor in img.iterancestors():
+        if ancestor.tag == "a":
+            href = (ancestor.get("href") or "").strip()
+            if not href or href.startswith(("#", "javascript:")) or _IMAGE_FILE.search(href):
+                return False
+            target = absolute_url(base_url, href).partition("#")[0]
+            return target not in (url, base_url.partition("#")[0])
+        if ancestor is root:
+            return False
+    return False
 
 
 def lead_figures(container: HtmlElement) -> list[HtmlElement]:

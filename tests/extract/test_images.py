@@ -75,6 +75,31 @@ def test_collect_images_with_captions_credits_and_exclusions() -> None:
     ]
 
 
+def test_images_linking_to_other_pages_are_teasers() -> None:
+    doc = page(
+        """<body><article>
+        <a href="/2024/03/other-story"><img src="teaser.jpg"></a>
+        <a href="https://elsewhere.example/"><img src="banner.jpg"></a>
+        <a href="/media/big.JPG?w=2000"><img src="lightbox.jpg"></a>
+        <a href="/img/42"><img src="/img/42"></a>
+        <a href="#gallery"><img src="gallery.jpg"></a>
+        <a href="story#top"><img src="self.jpg"></a></article>
+        </body>"""
+    )
+    article = doc.root.find(".//article")
+    found = collect_images([article], set(), ImageSpec(), doc.base_url)
+    assert [image.url.rsplit("/", 1)[-1] for image in found.values()] == [
+        "lightbox.jpg",
+        "42",
+        "gallery.jpg",
+        "self.jpg",
+    ]
+    # A link around the whole container is not the image's.
+    linked = page('<body><a href="/other"><div id="c"><img src="in.jpg"></div></a></body>')
+    container = linked.root.get_element_by_id("c")
+    assert len(collect_images([container], set(), ImageSpec(), linked.base_url)) == 1
+
+
 def test_lead_figures_sit_before_the_container_in_its_parent_and_grandparent() -> None:
     root = lxml.html.fromstring(
         "<html><body><figure id='site'><img src='/logo.png'></figure>"
