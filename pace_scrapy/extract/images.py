@@ -18,6 +18,10 @@ _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
 _SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 _VECTOR = re.compile(r"\.svg(?:$|[?#])", re.IGNORECASE)  # icons and logos, no content
 # A link to one of these is to the image itself (a lightbox), not to another page.
+# An image's card (:func:`teaser`): the nearest of this many ancestors that holds a link, and
+# the share of its text that links to other pages hold in a teaser.
+TEASER_LEVELS = 3
+TEASER_LINK_SHARE = 0.5
 _IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|bmp|tiff?)(?:$|[?#])", re.IGNORECASE)
 # Levels above the body's first container whose earlier siblings may hold the lead image: the
 # container's own siblings (an article's header) and its parent's (a hero image over the
@@ -107,7 +111,7 @@ def collect_images(
     """The content images under ``roots`` in document order, keyed by their ``<img>`` element.
 
     Images inside skipped or excluded elements, tiny ones, vector ones (``.svg``: icons and
-    logos; no gold image of the benchmark sets is one), teasers (:func:`links_away`) and ones
+    logos; no gold image of the benchmark sets is one), teasers (:func:`teaser`) and ones
     without a usable source are left out; the same URL is kept once. Captions and credits come
     from the enclosing figure.
     """
@@ -122,7 +126,7 @@ def collect_images(
             url = image_source(img, spec.src_attributes, base_url)
             if url is None or url in urls or _VECTOR.search(url):
                 continue
-            if links_away(img, root, url, base_url):
+            if teaser(img, root, url, base_url):
                 continue
             urls.add(url)
             figure = closest(img, figures)
@@ -132,20 +136,43 @@ def collect_images(
     return found
 
 
-def links_away(img: HtmlElement, root: HtmlElement, url: str, base_url: str) -> bool:
-    """True when the image is inside a link (below ``root``) to another page: a teaser of
-    another article, not one of this one's images. A link to the image itself or to an image
-    file (a lightbox), to a fragment or to this page does not count."""
+def teaser(img: HtmlElement, root: HtmlElement, url: str, base_url: str) -> bool:
+    """True when the image (below ``root``) is a teaser of another page, not one of this
+    article's: it is inside a link to another page, or in a card whose links to other pages
+    hold :data:`TEASER_LINK_SHARE` of its text (the nearest of its :data:`TEASER_LEVELS`
+    ancestors that holds a link; a figure with a caption is no card)."""
     for ancestor in img.iterancestors():
-        if ancestor.tag == "a":
-            href = (ancestor.get("href") or "").strip()
-            if not href or href.startswith(("#", "javascript:")) or _IMAGE_FILE.search(href):
-                return False
-            target = absolute_url(base_url, href).partition("#")[0]
-            return target not in (url, base_url.partition("#")[0])
+        if ancestor.tag == "a" and links_elsewhere(ancestor, url, base_url):
+            return True
         if ancestor is root:
+            break
+    node = img
+    for _ in range(TEASER_LEVELS):
+        if node is root or (parent := node.getparent()) is None:
             return False
+        node = parent
+        links = [link for link in node.iter("a") if link.get("href")]
+        if links:
+            if node.find(".//figcaption") is not None:
+                return False
+            text = len(normalize_space(node.text_content()))
+            linked = sum(
+                len(normalize_space(link.text_content()))
+                for link in links
+                if links_elsewhere(link, url, base_url)
+            )
+            return text > 0 and linked >= TEASER_LINK_SHARE * text
     return False
+
+
+def links_elsewhere(link: HtmlElement, url: str, base_url: str) -> bool:
+    """True when ``link`` leads to another page than this one (at ``base_url``) and than the
+    image at ``url``: not to an image file (a lightbox) nor to a fragment."""
+    href = (link.get("href") or "").strip()
+    if not href or href.startswith(("#", "javascript:")) or _IMAGE_FILE.search(href):
+        return False
+    target = absolute_url(base_url, href).partition("#")[0]
+    return target not in (url, base_url.partition("#")[0])
 
 
 def lead_figures(container: HtmlElement) -> list[HtmlElement]:

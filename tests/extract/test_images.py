@@ -94,6 +94,23 @@ def test_images_linking_to_other_pages_are_teasers() -> None:
         "gallery.jpg",
         "self.jpg",
     ]
+    # A card whose text is mostly a link to another page is a teaser; a captioned figure
+    # whose credit links to the photographer's site, or a card of other text, is not.
+    cards = page(
+        """<body><article>
+        <div class="card"><div><img src="card.jpg"></div>
+          <h3><a href="/2024/03/other">Another story about the weather</a></h3></div>
+        <figure><img src="photo.jpg"><figcaption>Rain over the Seine.
+          <a href="https://agency.example/">Agency</a></figcaption></figure>
+        <div><img src="chart.jpg"><p>Rainfall in March was twice the usual amount, see
+          <a href="/data">data</a>.</p></div></article></body>"""
+    )
+    article = cards.root.find(".//article")
+    found = collect_images([article], set(), ImageSpec(), cards.base_url)
+    assert [image.url.rsplit("/", 1)[-1] for image in found.values()] == [
+        "photo.jpg",
+        "chart.jpg",
+    ]
     # A link around the whole container is not the image's.
     linked = page('<body><a href="/other"><div id="c"><img src="in.jpg"></div></a></body>')
     container = linked.root.get_element_by_id("c")
