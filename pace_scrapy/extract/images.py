@@ -110,10 +110,10 @@ def collect_images(
 ) -> dict[HtmlElement, Image]:
     """The content images under ``roots`` in document order, keyed by their ``<img>`` element.
 
-    Images inside skipped or excluded elements, tiny ones, vector ones (``.svg``: icons and
-    logos; no gold image of the benchmark sets is one), teasers (:func:`teaser`) and ones
-    without a usable source are left out; the same URL is kept once. Captions and credits come
-    from the enclosing figure.
+    Images inside skipped (:func:`skipped`) or excluded elements, tiny ones, vector ones
+    (``.svg``: icons and logos; no gold image of the benchmark sets is one), teasers
+    (:func:`teaser`) and ones without a usable source are left out; the same URL is kept once.
+    Captions and credits come from the enclosing figure.
     """
     excluded = select_all(roots, spec.exclude)
     figures = select_all(roots, [spec.figure])
@@ -121,7 +121,11 @@ def collect_images(
     urls: set[str] = set()
     for root in roots:
         for img in select(root, spec.selector):
-            if inside(img, skip) or inside(img, excluded) or too_small(img, spec.min_size):
+            if (
+                skipped(img, skip, figures)
+                or inside(img, excluded)
+                or too_small(img, spec.min_size)
+            ):
                 continue
             url = image_source(img, spec.src_attributes, base_url)
             if url is None or url in urls or _VECTOR.search(url):
@@ -134,6 +138,23 @@ def collect_images(
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
+
+
+def skipped(
+    img: HtmlElement, skip: Collection[HtmlElement], figures: Collection[HtmlElement]
+) -> bool:
+    """True when the image is inside a skipped element other than a frame of its figure: a
+    skipped element whose text is the figure's (its caption) only wraps it (a content box
+    named like furniture, ``widget--type-image``)."""
+    if not skip:
+        return False
+    figure = closest(img, figures)
+    framed = set(figure.iterancestors()) if figure is not None else set()
+    caption = normalize_space(figure.text_content()) if figure is not None else ""
+    return any(
+        node in skip and (node not in framed or normalize_space(node.text_content()) != caption)
+        for node in (img, *img.iterancestors())
+    )
 
 
 def teaser(img: HtmlElement, root: HtmlElement, url: str, base_url: str) -> bool:

@@ -117,6 +117,20 @@ def test_images_linking_to_other_pages_are_teasers() -> None:
     assert len(collect_images([container], set(), ImageSpec(), linked.base_url)) == 1
 
 
+def test_a_skipped_box_that_only_frames_a_figure_keeps_its_image() -> None:
+    doc = page(
+        """<body><article>
+        <div class="widget image"><figure><img src="framed.jpg"><figcaption>Rain over the
+          Seine</figcaption></figure></div>
+        <div class="widget list"><figure><img src="listed.jpg"><figcaption>Most read
+          </figcaption></figure><ul><li>Another story</li></ul></div>
+        <div class="widget bare"><img src="bare.jpg"></div></article></body>"""
+    )
+    article = doc.root.find(".//article")
+    found = collect_images([article], set(article.find_class("widget")), ImageSpec(), doc.base_url)
+    assert [image.url.rsplit("/", 1)[-1] for image in found.values()] == ["framed.jpg"]
+
+
 def test_lead_figures_sit_before_the_container_in_its_parent_and_grandparent() -> None:
     root = lxml.html.fromstring(
         "<html><body><figure id='site'><img src='/logo.png'></figure>"
