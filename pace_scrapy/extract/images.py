@@ -17,16 +17,12 @@ from pace_scrapy.page.text import element_text, normalize_space
 _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
 _SRCSET_DESCRIPTOR = re.compile(r"[^,]*")
 _VECTOR = re.compile(r"\.svg(?:$|[?#])", re.IGNORECASE)  # icons and logos, no content
-# A link to one of these is to the image itself (a lightbox), not to another page.
 # An image's card (:func:`teaser`): the nearest of this many ancestors that holds a link, and
 # the share of its text that links to other pages hold in a teaser.
 TEASER_LEVELS = 3
 TEASER_LINK_SHARE = 0.5
+# A link to one of these is to the image itself (a lightbox), not to another page.
 _IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|bmp|tiff?)(?:$|[?#])", re.IGNORECASE)
-# Levels above the body's first container whose earlier siblings may hold the lead image: the
-# container's own siblings (an article's header) and its parent's (a hero image over the
-# article); further up are the page's.
-LEAD_LEVELS = 2
 _PAGE_TAGS = ("body", "html")
 _FIGURES = ("figure", "picture")
 
@@ -197,16 +193,13 @@ def links_elsewhere(link: HtmlElement, url: str, base_url: str) -> bool:
 
 
 def lead_figures(container: HtmlElement) -> list[HtmlElement]:
-    """The figures (``<figure>``, ``<picture>``) among the elements before ``container`` in its
-    parent, and before its parent in the grandparent (:data:`LEAD_LEVELS`), in document order:
-    an article's lead image sits above its text, outside the text's container. None at the
-    page's own level (children of ``<body>``)."""
+    """The figures (``<figure>``, ``<picture>``) among the elements before ``container`` and
+    before each of its ancestors below the page's own level (children of ``<body>``), in
+    document order: an article's lead image sits above its text, outside the text's container,
+    often several levels up (in the article's header)."""
     levels: list[list[HtmlElement]] = []
     node = container
-    for _ in range(LEAD_LEVELS):
-        parent = node.getparent()
-        if parent is None or parent.tag in _PAGE_TAGS:
-            break
+    while (parent := node.getparent()) is not None and parent.tag not in _PAGE_TAGS:
         before = reversed(list(node.itersiblings(preceding=True)))
         levels.append([f for s in before if isinstance(s.tag, str) for f in s.iter(*_FIGURES)])
         node = parent

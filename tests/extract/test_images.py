@@ -131,12 +131,12 @@ def test_a_skipped_box_that_only_frames_a_figure_keeps_its_image() -> None:
     assert [image.url.rsplit("/", 1)[-1] for image in found.values()] == ["framed.jpg"]
 
 
-def test_lead_figures_sit_before_the_container_in_its_parent_and_grandparent() -> None:
+def test_lead_figures_sit_before_the_container_at_any_level_below_the_page() -> None:
     root = lxml.html.fromstring(
         "<html><body><figure id='site'><img src='/logo.png'></figure>"
         "<main><picture id='hero'><img src='/hero.jpg'></picture>"
         "<article><header><h1>T</h1><figure id='lead'><picture><img src='/a.jpg'></picture>"
-        "</figure></header><div id='text'><p>Body</p></div>"
+        "</figure></header><div><div><div id='text'><p>Body</p></div></div></div>"
         "<figure id='after'><img src='/b.jpg'></figure></article></main></body></html>"
     )
     container = root.get_element_by_id("text")
