@@ -139,17 +139,19 @@ def collect_images(
 def skipped(
     img: HtmlElement, skip: Collection[HtmlElement], figures: Collection[HtmlElement]
 ) -> bool:
-    """True when the image is inside a skipped element other than a frame of its figure: a
-    skipped element whose text is the figure's (its caption) only wraps it (a content box
-    named like furniture, ``widget--type-image``)."""
+    """True when the image is inside a skipped element other than its figure or a frame of
+    it. Its figure (and what is inside it) is skipped for the text, where its caption is no
+    body text; a skipped element whose text is the figure's (its caption) only wraps it (a
+    content box named like furniture, ``widget--type-image``)."""
     if not skip:
         return False
     figure = closest(img, figures)
-    framed = set(figure.iterancestors()) if figure is not None else set()
-    caption = normalize_space(figure.text_content()) if figure is not None else ""
+    if figure is None:
+        return inside(img, skip)
+    caption = normalize_space(figure.text_content())
     return any(
-        node in skip and (node not in framed or normalize_space(node.text_content()) != caption)
-        for node in (img, *img.iterancestors())
+        node in skip and normalize_space(node.text_content()) != caption
+        for node in figure.iterancestors()
     )
 
 

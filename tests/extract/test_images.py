@@ -117,18 +117,23 @@ def test_images_linking_to_other_pages_are_teasers() -> None:
     assert len(collect_images([container], set(), ImageSpec(), linked.base_url)) == 1
 
 
-def test_a_skipped_box_that_only_frames_a_figure_keeps_its_image() -> None:
+def test_a_skipped_figure_or_box_that_only_frames_it_keeps_its_image() -> None:
     doc = page(
         """<body><article>
         <div class="widget image"><figure><img src="framed.jpg"><figcaption>Rain over the
           Seine</figcaption></figure></div>
+        <figure class="widget"><div class="widget"><img src="figure.jpg"></div>
+          <figcaption>Umbrellas</figcaption></figure>
         <div class="widget list"><figure><img src="listed.jpg"><figcaption>Most read
           </figcaption></figure><ul><li>Another story</li></ul></div>
         <div class="widget bare"><img src="bare.jpg"></div></article></body>"""
     )
     article = doc.root.find(".//article")
     found = collect_images([article], set(article.find_class("widget")), ImageSpec(), doc.base_url)
-    assert [image.url.rsplit("/", 1)[-1] for image in found.values()] == ["framed.jpg"]
+    assert [image.url.rsplit("/", 1)[-1] for image in found.values()] == [
+        "framed.jpg",
+        "figure.jpg",
+    ]
 
 
 def test_lead_figures_sit_before_the_container_at_any_level_below_the_page() -> None:
