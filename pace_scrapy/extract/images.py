@@ -117,11 +117,8 @@ def collect_images(
     urls: set[str] = set()
     for root in roots:
         for img in select(root, spec.selector):
-            if (
-                skipped(img, skip, figures)
-                or inside(img, excluded)
-                or too_small(img, spec.min_size)
-            ):
+            figure = closest(img, figures)
+            if skipped(img, figure, skip) or inside(img, excluded) or too_small(img, spec.min_size):
                 continue
             url = image_source(img, spec.src_attributes, base_url)
             if url is None or url in urls or _VECTOR.search(url):
@@ -129,50 +126,47 @@ def collect_images(
             if teaser(img, root, url, base_url):
                 continue
             urls.add(url)
-            figure = closest(img, figures)
             caption, credit = _caption(figure, spec) if figure is not None else (None, None)
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
 
 
-def skipped(
-    img: HtmlElement, skip: Collection[HtmlElement], figures: Collection[HtmlElement]
-) -> bool:
-    """True when the image is inside a skipped element other than its figure or a frame of
+def skipped(img: HtmlElement, figure: HtmlElement | None, skip: Collection[HtmlElement]) -> bool:
+    """True when the image is inside a skipped element other than its ``figure`` or a frame of
     it. Its figure (and what is inside it) is skipped for the text, where its caption is no
     body text; a skipped element whose text is the figure's (its caption) only wraps it (a
     content box named like furniture, ``widget--type-image``)."""
     if not skip:
         return False
-    figure = closest(img, figures)
     if figure is None:
         return inside(img, skip)
+    frames = [node for node in figure.iterancestors() if node in skip]
+    if not frames:
+        return False
     caption = normalize_space(figure.text_content())
-    return any(
-        node in skip and normalize_space(node.text_content()) != caption
-        for node in figure.iterancestors()
-    )
+    return any(normalize_space(node.text_content()) != caption for node in frames)
 
 
 def teaser(img: HtmlElement, root: HtmlElement, url: str, base_url: str) -> bool:
     """True when the image (below ``root``) is a teaser of another page, not one of this
     article's: it is inside a link to another page, or in a card whose links to other pages
     hold :data:`TEASER_LINK_SHARE` of its text (the nearest of its :data:`TEASER_LEVELS`
-    ancestors that holds a link; a figure with a caption is no card)."""
-    for ancestor in img.iterancestors():
-        if ancestor.tag == "a" and links_elsewhere(ancestor, url, base_url):
-            return True
-        if ancestor is root:
+    ancestors below ``root`` that holds a link; a figure with a caption is no card)."""
+    around = set(root.iterancestors("a"))  # links around the root are not the image's
+    for link in img.iterancestors("a"):
+        if link in around:
             break
+        if links_elsewhere(link, url, base_url):
+            return True
     node = img
     for _ in range(TEASER_LEVELS):
-        if node is root or (parent := node.getparent()) is None:
-            return False
+        if (parent := node.getparent()) is None or parent is root:
+            return False  # the root is the body's container, or a lead figure: no card
         node = parent
         links = [link for link in node.iter("a") if link.get("href")]
         if links:
-            if node.find(".//figcaption") is not None:
+            if next(node.iter("figcaption"), None) is not None:
                 return False
             text = len(normalize_space(node.text_content()))
             linked = sum(
