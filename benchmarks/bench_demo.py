@@ -4,7 +4,8 @@ Runs the demo (serve the generated site, learn its config with the bootstrap spi
 heuristic labeller, crawl it) into a temporary folder, then counts per field, over the
 crawled articles, the items whose value is right, wrong or empty against the site's ground
 truth: headline, description and authors (the list of names, in order) exactly, dates as
-the same instant, the body by ROUGE-L F1 (right at 0.98 or more; its mean is printed too).
+the same instant, the body by ROUGE-L F1 (right at 0.98 or more; its mean is printed too),
+images as the list of their URLs, captions and credits, in order.
 Precision first means *wrong* should be 0. Run from the repository root::
 
     .venv/bin/python benchmarks/bench_demo.py
@@ -19,7 +20,6 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from pace_scrapy.demo.run import run_demo
 from pace_scrapy.demo.site import DemoSite
@@ -37,6 +37,7 @@ FIELDS = {
     "datePublished": "date_published",
     "dateModified": "date_modified",
     "articleBody": "body",
+    "images": "images",
 }
 
 
@@ -51,7 +52,7 @@ def main() -> None:
     counts: dict[str, Counter[str]] = {name: Counter() for name in FIELDS}
     body_f1: list[float] = []
     for item in result.items:
-        truth = site.truth(urlsplit(str(item["url"])).path)
+        truth = site.truth(str(item["url"]))
         if not isinstance(truth, ArticleTruth):
             continue
         score = rouge_lsum(str(item.get("articleBody") or "").split("\n\n"), truth.body)
@@ -76,13 +77,16 @@ def main() -> None:
 
 def _right(name: str, value: Any, expected: Any, body_f1: float) -> bool:
     """Whether a non-empty item value is the truth: names in order, dates as instants, the
-    body by its ROUGE-L F1, the rest exactly."""
+    body by its ROUGE-L F1, images by URL, caption and credit in order, the rest exactly."""
     if name == "authors":
         return bool([author["name"] for author in value] == expected)
     if name.startswith("date"):
         return bool(expected) and datetime.fromisoformat(value) == datetime.fromisoformat(expected)
     if name == "articleBody":
         return body_f1 >= BODY_RIGHT
+    if name == "images":
+        got = [(i["url"], i.get("caption"), i.get("credit")) for i in value]
+        return got == [(i.src, i.caption, i.credit) for i in expected]
     return bool(value == expected)
 
 

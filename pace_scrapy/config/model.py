@@ -283,6 +283,14 @@ class BodySpec(_Data):
     min_chars: int | None = Field(default=None, gt=0)
 
 
+# Elements of a caption that name the picture's author or agency, by the words their classes
+# hold (``span.credit``, ``caption-source``, ``captionCredit``, ``distributor``).
+CREDIT_WORDS = ("credit", "copyright", "source", "distributor", "photographer", "author")
+CREDIT_CSS = ", ".join(
+    f'[class*="{variant}"]' for word in CREDIT_WORDS for variant in (word, word.capitalize())
+)
+
+
 class ImageSpec(_Data):
     """Which images belong to the content, where their source URL is, and their captions.
 
@@ -305,7 +313,7 @@ class ImageSpec(_Data):
         "src",
     )
     caption: Selector | None = Selector(css="figcaption")
-    credit: Selector | None = None
+    credit: Selector | None = Selector(css=CREDIT_CSS)
     exclude: tuple[Selector, ...] = ()
     min_size: int = Field(default=50, ge=0)
 

@@ -23,6 +23,14 @@ TEASER_LEVELS = 3
 TEASER_LINK_SHARE = 0.5
 # A link to one of these is to the image itself (a lightbox), not to another page.
 _IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|bmp|tiff?)(?:$|[?#])", re.IGNORECASE)
+# A credit at the end of a caption's text: "© dpa | Jens Kalaene", "Foto: Dan Bashakov/AP",
+# "(Photo: PA Wire)", "(Quelle: Truth Social)".
+_CREDIT_TAIL = re.compile(
+    r"(?:^|\s)([(\[]?(?:©|\(c\)|(?:photo|foto|bild|quelle|source|credit|image|copyright)s?"
+    r"\s*:)[^()\[\]]*[)\]]?)$",
+    re.IGNORECASE,
+)
+_SENTENCE_ENDS = '.!?)"”»…'
 _PAGE_TAGS = ("body", "html")
 _FIGURES = ("figure", "picture")
 
@@ -207,4 +215,21 @@ def _caption(figure: HtmlElement, spec: ImageSpec) -> tuple[str | None, str | No
     credit = " ".join(filter(None, (element_text(c) for c in credits))) or None
     captions = select(figure, spec.caption) if spec.caption else []
     caption = element_text(captions[0], set(credits)) if captions else ""
+    if credit is None:
+        caption, credit = split_credit(caption)
     return caption or None, credit
+
+
+def split_credit(caption: str) -> tuple[str, str | None]:
+    """``(caption, credit)`` of a caption text that ends with its picture's credit (see
+    :data:`_CREDIT_TAIL`): after a sentence, or in brackets or after a copyright sign."""
+    tail = _CREDIT_TAIL.search(caption)
+    if tail is None:
+        return caption, None
+    before = caption[: tail.start()].rstrip()
+    if not before or not (tail[1][0] in "©([" or before[-1] in _SENTENCE_ENDS):
+        return caption, None
+    credit = tail[1]
+    if credit[0] in "([" and credit[-1] in ")]":
+        credit = credit[1:-1].strip()
+    return before, credit

@@ -1,4 +1,5 @@
 import lxml.html
+import pytest
 
 from pace_scrapy.config.model import ImageSpec, Selector
 from pace_scrapy.extract.images import (
@@ -6,6 +7,7 @@ from pace_scrapy.extract.images import (
     image_source,
     lead_figures,
     parse_srcset,
+    split_credit,
     too_small,
     widest,
 )
@@ -148,3 +150,39 @@ def test_lead_figures_sit_before_the_container_at_any_level_below_the_page() -> 
     # document order, outermost only; nothing after the container, nothing at the page's level
     assert [f.get("id") for f in lead_figures(container)] == ["hero", "lead"]
     assert lead_figures(root.body) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Smoke over Kyiv. Foto: Dan Bashakov/AP", ("Smoke over Kyiv.", "Foto: Dan Bashakov/AP")),
+        ("Trump stays vague. (Photo: REUTERS)", ("Trump stays vague.", "Photo: REUTERS")),
+        (
+            "Baerbock (archive) © AP/dpa | M. Altaffer",
+            ("Baerbock (archive)", "© AP/dpa | M. Altaffer"),
+        ),
+        ("A dog on a beach (c) Jane Roe", ("A dog on a beach", "(c) Jane Roe")),
+        # no caption before it, or a label inside a sentence: no credit
+        ("Source: a poll of 2,000 voters", ("Source: a poll of 2,000 voters", None)),
+        ("The photo: a cat on a mat", ("The photo: a cat on a mat", None)),
+        ("Rain over the Seine", ("Rain over the Seine", None)),
+    ],
+)
+def test_a_credit_ending_a_caption_is_split_off(
+    text: str, expected: tuple[str, str | None]
+) -> None:
+    assert split_credit(text) == expected
+
+
+def test_credit_elements_are_found_by_their_class_names() -> None:
+    doc = page(
+        """<body><article><figure><img src="a.jpg"><figcaption><span>Rain in Paris.</span>
+        <span class="widget__captionCredit">Jane Roe/AFP</span></figcaption></figure>
+        <figure><img src="b.jpg"><figcaption>Umbrellas. © Agency</figcaption></figure>
+        </article></body>"""
+    )
+    found = collect_images([doc.root.find(".//article")], set(), ImageSpec(), doc.base_url)
+    assert [(image.caption, image.credit) for image in found.values()] == [
+        ("Rain in Paris.", "Jane Roe/AFP"),
+        ("Umbrellas.", "© Agency"),
+    ]

@@ -33,7 +33,8 @@ def learn(labeler: Labeler, k: int) -> PublisherConfig:
 
 
 def check(config: PublisherConfig, build: int) -> None:
-    """Body ROUGE-L F1 >= 0.98 and exact headline and date on articles not learnt from."""
+    """Body ROUGE-L F1 >= 0.98, exact headline and date, and the images with their captions
+    and credits, on articles not learnt from."""
     site = DemoSite(build=build)
     scores = []
     for url in TEST_URLS:
@@ -48,6 +49,8 @@ def check(config: PublisherConfig, build: int) -> None:
         assert datetime.fromisoformat(item.datePublished) == datetime.fromisoformat(
             truth.date_published
         ), url
+        images = [(str(i.url), i.caption, i.credit) for i in item.images or ()]
+        assert images == [(i.src, i.caption, i.credit) for i in truth.images], url
     assert statistics.mean(scores) >= 0.98, scores
 
 
