@@ -21,7 +21,14 @@ from pace_scrapy.evaluate.gold import iter_sites
 from pace_scrapy.evaluate.results import Evaluation, summarize_dataset
 
 # Metrics a new floor is set for (when an extractor or dataset has none yet).
-GATE_METRICS = ("body_rougelsum_f1", "title_match", "authors_f1", "date_match", "attributes_f1")
+GATE_METRICS = (
+    "body_rougelsum_f1",
+    "title_match",
+    "authors_f1",
+    "date_match",
+    "images_f1",
+    "attributes_f1",
+)
 FLOOR_DIGITS = 4
 
 Floors = dict[str, dict[str, dict[str, float]]]  # extractor -> dataset -> metric -> floor
