@@ -32,6 +32,7 @@ _CREDIT_TAIL = re.compile(
 )
 _SENTENCE_ENDS = '.!?)"”»…'
 _PAGE_TAGS = ("body", "html")
+_LAZY_ATTRIBUTE = re.compile(r"data-[\w-]*(?:src|lazy|original)[\w-]*", re.IGNORECASE)
 _FIGURES = ("figure", "picture")
 
 
@@ -82,7 +83,9 @@ def image_source(img: HtmlElement, attributes: Iterable[str], base_url: str) -> 
     """The absolute URL of an image, from the first attribute (in priority order) that has one.
 
     ``srcset``-like attributes give their widest candidate; ``data:`` placeholders are skipped;
-    an ``<img>`` inside ``<picture>`` also looks at its ``<source>`` siblings.
+    an ``<img>`` inside ``<picture>`` also looks at its ``<source>`` siblings. When none of
+    ``attributes`` has one, any other ``data-`` attribute naming a source or lazy loading
+    (:data:`_LAZY_ATTRIBUTE`) is tried, in the page's order.
     """
     holders = [img]
     # libxml2 does not know <source> is void, so an <img> may end up inside its <source>s.
@@ -93,11 +96,23 @@ def image_source(img: HtmlElement, attributes: Iterable[str], base_url: str) -> 
         holders.extend(ancestor.iter("source"))
     for attribute in attributes:
         for holder in holders:
-            value = str(holder.get(attribute) or "").strip()
-            url = widest(value) if "srcset" in attribute else value
-            if url and not url.startswith(("data:", "javascript:", "about:")):
+            url = _attribute_url(holder, attribute)
+            if url is not None:
+                return absolute_url(base_url, url)
+    # Other lazy loaders' attributes (data-flickity-lazyload-srcset, data-lazy-original...).
+    for holder in holders:
+        for attribute in holder.attrib:
+            if not _LAZY_ATTRIBUTE.fullmatch(attribute):
+                continue
+            if (url := _attribute_url(holder, attribute)) is not None:
                 return absolute_url(base_url, url)
     return None
+
+
+def _attribute_url(holder: HtmlElement, attribute: str) -> str | None:
+    value = str(holder.get(attribute) or "").strip()
+    url = widest(value) if "srcset" in attribute else value
+    return url if url and not url.startswith(("data:", "javascript:", "about:")) else None
 
 
 def too_small(img: HtmlElement, min_size: int) -> bool:

@@ -46,6 +46,14 @@ def test_source_priority_lazy_attributes_and_picture() -> None:
     doc = page('<body><picture><source srcset="p1.webp 1x, p2.webp 2x"><img alt="x"></picture>')
     img = doc.root.find(".//picture//img")
     assert image_source(img, ["srcset", "src"], "https://e.com/") == "https://e.com/p2.webp"
+    # Other lazy loaders' data- attributes, when the listed ones give nothing.
+    img = lxml.html.fragment_fromstring(
+        '<img src="data:image/svg+xml;base64,x" data-id="7" data-carousel-lazy-srcset="a.jpg 400w,'
+        ' b.jpg 1600w" data-carousel-lazy="a.jpg">'
+    )
+    assert image_source(img, ["srcset", "src"], "https://e.com/") == "https://e.com/b.jpg"
+    bare = lxml.html.fragment_fromstring('<img data-id="7" data-width="600">')
+    assert image_source(bare, ["src"], "https://e.com/") is None
 
 
 def test_tiny_images_are_recognised() -> None:
