@@ -283,6 +283,8 @@ class BodySpec(_Data):
     min_chars: int | None = Field(default=None, gt=0)
 
 
+# A figure's caption: its figcaption, else an element whose class says so.
+CAPTION_CSS = 'figcaption, [class*="caption"], [class*="Caption"]'
 # Elements of a caption that name the picture's author or agency, by the words their classes
 # hold (``span.credit``, ``caption-source``, ``captionCredit``, ``distributor``).
 CREDIT_WORDS = ("credit", "copyright", "source", "distributor", "photographer", "author")
@@ -312,7 +314,7 @@ class ImageSpec(_Data):
         "data-lazy",
         "src",
     )
-    caption: Selector | None = Selector(css="figcaption")
+    caption: Selector | None = Selector(css=CAPTION_CSS)
     credit: Selector | None = Selector(css=CREDIT_CSS)
     exclude: tuple[Selector, ...] = ()
     min_size: int = Field(default=50, ge=0)

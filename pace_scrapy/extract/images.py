@@ -31,6 +31,8 @@ _CREDIT_TAIL = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_ENDS = '.!?)"”»…'
+# Levels above an image without a figure element where a frame holding its caption may be.
+FRAME_LEVELS = 3
 _PAGE_TAGS = ("body", "html")
 _LAZY_ATTRIBUTE = re.compile(r"data-[\w-]*(?:src|lazy|original)[\w-]*", re.IGNORECASE)
 _FIGURES = ("figure", "picture")
@@ -140,7 +142,7 @@ def collect_images(
     urls: set[str] = set()
     for root in roots:
         for img in select(root, spec.selector):
-            figure = closest(img, figures)
+            figure = image_frame(img, figures, spec)
             if skipped(img, figure, skip) or inside(img, excluded) or too_small(img, spec.min_size):
                 continue
             url = image_source(img, spec.src_attributes, base_url)
@@ -153,6 +155,25 @@ def collect_images(
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
+
+
+def image_frame(
+    img: HtmlElement, figures: Collection[HtmlElement], spec: ImageSpec
+) -> HtmlElement | None:
+    """The image's figure: its closest ancestor matching the spec's ``figure``, else the
+    nearest of its :data:`FRAME_LEVELS` ancestors that holds a caption (the spec's
+    ``caption``) and no other image (a ``div`` framing an image and its caption)."""
+    figure = closest(img, figures)
+    if figure is not None or spec.caption is None:
+        return figure
+    node = img
+    for _ in range(FRAME_LEVELS):
+        node = node.getparent()
+        if node is None or node.tag in _PAGE_TAGS or sum(1 for _ in node.iter("img")) > 1:
+            return None
+        if select(node, spec.caption):
+            return node
+    return None
 
 
 def skipped(img: HtmlElement, figure: HtmlElement | None, skip: Collection[HtmlElement]) -> bool:

@@ -182,6 +182,25 @@ def test_a_credit_ending_a_caption_is_split_off(
     assert split_credit(text) == expected
 
 
+def test_an_image_without_a_figure_element_takes_the_caption_of_its_frame() -> None:
+    doc = page(
+        """<body><article>
+        <div class="contentimage"><div><img src="a.jpg"></div>
+          <span class="caption small">Trams in the heat</span></div>
+        <div class="gallery"><img src="b.jpg"><img src="c.jpg">
+          <p class="caption">Two pictures, one caption</p></div>
+        <figure><img src="d.jpg"><span class="Caption_caption__x">A figure's caption</span>
+        </figure></article></body>"""
+    )
+    found = collect_images([doc.root.find(".//article")], set(), ImageSpec(), doc.base_url)
+    assert [image.caption for image in found.values()] == [
+        "Trams in the heat",
+        None,
+        None,
+        "A figure's caption",
+    ]
+
+
 def test_credit_elements_are_found_by_their_class_names() -> None:
     doc = page(
         """<body><article><figure><img src="a.jpg"><figcaption><span>Rain in Paris.</span>
