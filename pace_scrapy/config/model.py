@@ -298,8 +298,11 @@ class ImageSpec(_Data):
 
     ``selector`` is applied inside the body containers (``scope="body"``) or the whole page.
     ``src_attributes`` are tried in order; a ``srcset``-like attribute yields its widest
-    candidate. ``caption`` and ``credit`` are looked up inside the image's ``<figure>`` (or
-    closest ancestor matching ``figure``); the credit's text is removed from the caption.
+    candidate. ``caption`` and ``credit`` are looked up inside the image's ``<figure>`` (its
+    closest ancestor matching ``figure``, else a near ancestor that frames it with a caption);
+    the credit's text is removed from the caption. By default the caption is a figcaption or
+    an element whose class says caption, and the credit an element whose class names a credit
+    (:data:`CREDIT_CSS`).
     """
 
     selector: Selector = Selector(css="img")
