@@ -305,7 +305,7 @@ class ImageSpec(_Data):
     (:data:`CREDIT_CSS`).
     """
 
-    selector: Selector = Selector(css="img")
+    selector: Selector = Selector(css="img, amp-img")
     scope: Literal["body", "page"] = "body"
     figure: Selector = Selector(css="figure")
     src_attributes: tuple[str, ...] = (

@@ -36,6 +36,7 @@ FRAME_LEVELS = 3
 _PAGE_TAGS = ("body", "html")
 _LAZY_ATTRIBUTE = re.compile(r"data-[\w-]*(?:src|lazy|original)[\w-]*", re.IGNORECASE)
 _FIGURES = ("figure", "picture")
+_IMAGE_TAGS = ("img", "amp-img")
 
 
 def parse_srcset(value: str) -> list[tuple[str, float]]:
@@ -169,7 +170,7 @@ def image_frame(
     node = img
     for _ in range(FRAME_LEVELS):
         node = node.getparent()
-        if node is None or node.tag in _PAGE_TAGS or sum(1 for _ in node.iter("img")) > 1:
+        if node is None or node.tag in _PAGE_TAGS or sum(1 for _ in node.iter(*_IMAGE_TAGS)) > 1:
             return None
         if select(node, spec.caption):
             return node

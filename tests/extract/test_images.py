@@ -201,6 +201,17 @@ def test_an_image_without_a_figure_element_takes_the_caption_of_its_frame() -> N
     ]
 
 
+def test_amp_images_are_images() -> None:
+    doc = page(
+        """<body><article><figure><amp-img src="amp.jpg" layout="fill"></amp-img>
+        <figcaption>An AMP page's picture</figcaption></figure></article></body>"""
+    )
+    found = collect_images([doc.root.find(".//article")], set(), ImageSpec(), doc.base_url)
+    assert [(image.url, image.caption) for image in found.values()] == [
+        ("https://news.example/2024/03/amp.jpg", "An AMP page's picture")
+    ]
+
+
 def test_credit_elements_are_found_by_their_class_names() -> None:
     doc = page(
         """<body><article><figure><img src="a.jpg"><figcaption><span>Rain in Paris.</span>
