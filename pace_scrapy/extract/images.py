@@ -198,11 +198,10 @@ def teaser(img: HtmlElement, root: HtmlElement, url: str, base_url: str) -> bool
     article's: it is inside a link to another page, or in a card whose links to other pages
     hold :data:`TEASER_LINK_SHARE` of its text (the nearest of its :data:`TEASER_LEVELS`
     ancestors below ``root`` that holds a link; a figure with a caption is no card)."""
-    around = set(root.iterancestors("a"))  # links around the root are not the image's
-    for link in img.iterancestors("a"):
-        if link in around:
-            break
-        if links_elsewhere(link, url, base_url):
+    links = list(img.iterancestors("a"))
+    if links:  # (most images are in no link: the links around the root are not looked up)
+        around = set(root.iterancestors("a"))  # links around the root are not the image's
+        if any(a not in around and links_elsewhere(a, url, base_url) for a in links):
             return True
     node = img
     for _ in range(TEASER_LEVELS):
