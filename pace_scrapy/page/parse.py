@@ -53,7 +53,7 @@ DROPPED_TAGS = (
     "svg",
     "math",
     "iframe",
-    "object",
+    "param",
     "embed",
     "canvas",
 )
@@ -121,8 +121,10 @@ def clean(root: HtmlElement) -> list[str]:
     """Remove invisible and non-content elements in place; return the JSON-LD sources found."""
     jsonld: list[str] = []
     doomed: list[HtmlElement] = []
-    for element in root.iter("script", "link"):  # one pass over the tree for both
-        if element.tag == "link":
+    for element in root.iter("script", "link", "audio", "video"):  # one pass over the tree
+        if element.tag in ("audio", "video"):
+            _drop_fallback(element)
+        elif element.tag == "link":
             parent = element.getparent()
             # Links in the body are dropped, except microdata's (<link itemprop=availability>).
             if parent is not None and parent.tag != "head" and element.get("itemprop") is None:
@@ -145,6 +147,18 @@ def clean(root: HtmlElement) -> list[str]:
         if element.getparent() is not None:
             element.drop_tree()
     return jsonld
+
+
+def _drop_fallback(media: HtmlElement) -> None:
+    """Remove what an audio or video element shows only to browsers that cannot play it (the
+    parser, not knowing ``<source>`` and ``<track>`` are empty, may have put it inside them)."""
+    media.text = None
+    for child in list(media):
+        if child.tag in ("source", "track"):
+            _drop_fallback(child)
+            child.tail = None
+        else:
+            media.remove(child)
 
 
 def _deferred_text(element: HtmlElement) -> bool:

@@ -26,6 +26,23 @@ def test_scripts_styles_and_hidden_elements_are_removed_tails_kept() -> None:
     )
 
 
+def test_plugin_fallback_content_stays_and_media_fallback_goes() -> None:
+    # Browsers no longer run plugins, so they show an <object>'s content; they play audio and
+    # video, so they never show what those hold for browsers that cannot.
+    root = parse_html(
+        '<body><object data="player.swf"><param name="movie" value="player.swf">'
+        '<p class="caption">The minister speaks.</p></object>'
+        '<video poster="v.jpg"><source src="v.mp4">Your browser cannot play this.'
+        "<p>Download the video</p></video>"
+        '<audio controls><track src="t.vtt"> <a href="a.mp3">a.mp3</a></audio></body>'
+    )
+    clean(root)
+    assert root.body.text_content() == "The minister speaks."
+    assert [e.tag for e in root.body.iter()] == [
+        "body", "object", "p", "video", "source", "audio", "track"
+    ]  # fmt: skip
+
+
 def test_jsonld_is_kept_aside_and_meta_stays() -> None:
     root = parse_html(
         '<html><head><meta property="og:title" content="T">'
