@@ -272,15 +272,26 @@ class BodySpec(_Data):
     taken for a wrong match (another template) and left to the generic fallback. ``lead``
     selects a standfirst kept apart from the body's container: the nodes it selects before the
     first container node (not around it) open the body; without a container match it is unused.
+    ``lead_span``: the paragraphs (``<p>``) between the lead and the first container that hold
+    at least this many characters open the body too, after the lead (a second standfirst, the
+    caption of a lead video: what the training pages did not show but sits where the body
+    starts); the body's exclusions apply to them.
     """
 
     containers: tuple[Selector, ...] = Field(min_length=1)
     lead: Selector | None = None
+    lead_span: int | None = Field(default=None, gt=0)
     exclude: tuple[Selector, ...] = ()
     exclude_text: tuple[Pattern, ...] = ()
     keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS
     max_link_density: float | None = Field(default=None, gt=0.0, lt=1.0)
     min_chars: int | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _span_needs_lead(self) -> BodySpec:
+        if self.lead_span is not None and self.lead is None:
+            raise ValueError(f"lead_span {self.lead_span} needs a lead selector to start from")
+        return self
 
 
 # A figure's caption: its figcaption, else an element whose class says so.

@@ -10,15 +10,16 @@ from functools import lru_cache
 from lxml import etree
 from lxml.html import HtmlElement
 
-from pace_scrapy.config.model import ALL_BLOCK_KINDS, BodySpec
+from pace_scrapy.config.model import ALL_BLOCK_KINDS, BodySpec, Selector
 from pace_scrapy.config.selectors import compile_regex
 from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.values import DATE_PATTERNS, shows_day
 from pace_scrapy.page.blocks import Block, BlockKind, segment
-from pace_scrapy.page.dom import outermost
+from pace_scrapy.page.dom import elements, inside, outermost
 
 # An element's index in document order: the elements before it and around it.
 _POSITION = etree.XPath("count(preceding::*) + count(ancestor::*)")
+_FOLLOWING_PARAGRAPHS = etree.XPath("following::p")
 # The config's block kind names; inline runs count as paragraphs.
 KIND_NAMES = {BlockKind.TEXT: "paragraph"}
 # A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
@@ -98,23 +99,49 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
         return None
     containers = outermost(found)
     if spec.lead is not None:
-        containers = with_leads(containers, select(root, spec.lead))
+        containers = with_leads(containers, select(root, spec.lead), spec.lead_span, spec.exclude)
     skip = select_all(containers, spec.exclude)
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
     return build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
 
 
-def with_leads(containers: list[HtmlElement], leads: Collection[HtmlElement]) -> list[HtmlElement]:
+def with_leads(
+    containers: list[HtmlElement],
+    leads: Collection[HtmlElement],
+    span: int | None = None,
+    exclude: Sequence[Selector] = (),
+) -> list[HtmlElement]:
     """``containers`` opened by those of ``leads`` that come before the first of them in the
-    page and are neither around nor inside it (a standfirst above the body)."""
+    page and are neither around nor inside it (a standfirst above the body); with ``span``,
+    also by the paragraphs between the last such lead and the containers that hold at least
+    ``span`` characters and are not in what ``exclude`` matches (see ``BodySpec.lead_span``)."""
     if not leads or not containers:
         return containers
     first = containers[0]
     start, around = _document_position(first), set(first.iterancestors())
     placed = sorted((_document_position(lead), lead) for lead in set(leads) - around)
-    before = [lead for position, lead in placed if position < start]
-    return outermost(before) + containers if before else containers
+    before = outermost([lead for position, lead in placed if position < start])
+    if not before:
+        return containers
+    between = _paragraphs_between(before[-1], start, span) if span else []
+    if between and exclude:
+        common = next((a for a in before[-1].iterancestors() if a in around), None)
+        skipped = select_all([common], exclude) if common is not None else set()
+        between = [paragraph for paragraph in between if not inside(paragraph, skipped)]
+    return before + between + containers
+
+
+def _paragraphs_between(lead: HtmlElement, end: float, chars: int) -> list[HtmlElement]:
+    """The ``<p>`` elements after ``lead`` (not inside it) and before document position
+    ``end`` that hold at least ``chars`` characters of text."""
+    found = []
+    for paragraph in elements(_FOLLOWING_PARAGRAPHS(lead)):
+        if _document_position(paragraph) >= end:
+            break
+        if len(" ".join(paragraph.text_content().split())) >= chars:
+            found.append(paragraph)
+    return found
 
 
 def _document_position(element: HtmlElement) -> float:

@@ -97,6 +97,26 @@ def test_a_lead_above_the_container_opens_the_body_only_with_a_container() -> No
     assert select_body(without.root, spec(**lead)) is None  # no container: no body at all
 
 
+def test_long_paragraphs_between_the_lead_and_the_container_join_with_a_lead_span() -> None:
+    caption = "The minister, filmed in the chamber on Tuesday, answers questions on the budget."
+    story = page(
+        '<body><h1 class="title">Budget</h1><p class="byline">By Ann Lee</p>'
+        f'<div class="video"><p>{caption}</p></div>'
+        f'<div class="share"><p>{caption.upper()}</p></div>'
+        f"<main><p>Text.</p></main><p>{caption} Again.</p></body>"
+    )
+    lead = {"lead": {"css": "h1.title"}}
+    spanned = select_body(story.root, spec(**lead, lead_span=40, exclude=[{"css": ".share"}]))
+    assert spanned is not None
+    # the short byline, the excluded box and what follows the container stay out
+    assert [b.text for b in spanned.blocks] == ["Budget", caption, "Text."]
+    plain = select_body(story.root, spec(**lead))
+    assert plain is not None
+    assert [b.text for b in plain.blocks] == ["Budget", "Text."]
+    with pytest.raises(ValueError, match="lead_span 40 needs a lead"):
+        spec(lead_span=40)
+
+
 def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
     long = "A paragraph long enough to count as a duplicate when seen twice."
     body = body_from_root(

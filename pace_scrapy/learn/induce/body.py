@@ -31,6 +31,9 @@ MIN_LEAD_CHARS = 40
 LEAD_NOISE = 0.25
 MAX_LEADS = 3
 LEAD_MIN_GAIN = 0.001
+# With a lead, paragraphs this long between it and the containers open the body too, unless
+# that scores worse on the training pages (see ``BodySpec.lead_span``).
+LEAD_SPAN_CHARS = 100
 # Link-density limits the body may get, lowest first: blocks with a larger share of link text
 # are dropped (related-story lists). The limit stays this far above the densest content block.
 LINK_DENSITY_LIMITS = (0.5, 0.6, 0.7, 0.8, 0.9)
@@ -84,6 +87,7 @@ BOILERPLATE_TAGS = frozenset({"aside", "nav", "footer", "form", "button", "selec
 class _Candidate:
     containers: list[str]
     lead: str | None = None  # a standfirst above the containers
+    span: int | None = None  # paragraphs this long between the lead and the containers
     exclusions: list[str] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     max_link_density: float | None = None
@@ -112,6 +116,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         max_link_density=best.max_link_density,
         min_chars=_min_chars(samples),
         lead=Selector(css=best.lead) if best.lead else None,
+        lead_span=best.span,
     )
 
 
@@ -173,7 +178,7 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
         roots = [_first_matching(s, c.containers) for s in samples]
         matches = sum(map(len, roots))
         indirect = any(":nth-of-type" in css or ":has(" in css for css in c.containers)
-        tight = sum(_container_f1(s, c.containers, lead=c.lead) for s in samples)
+        tight = sum(_container_f1(s, c.containers, c.lead, c.span) for s in samples)
         depth = sum(len(list(root.iterancestors())) for found in roots for root in found)
         return matches, indirect, -tight, len(c.exclusions), depth
 
@@ -181,9 +186,13 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
 
 
 def _container_f1(
-    sample: BodySample, containers: Sequence[str], beta: float = 1.0, lead: str | None = None
+    sample: BodySample,
+    containers: Sequence[str],
+    lead: str | None = None,
+    span: int | None = None,
+    beta: float = 1.0,
 ) -> float:
-    roots = _roots(sample, containers, lead)
+    roots = _roots(sample, containers, lead, span)
     content, other = sample.chars(sample.inside(roots))
     return f1(content, other, sample.content_chars, beta)
 
@@ -196,18 +205,23 @@ def _first_matching(sample: BodySample, containers: Sequence[str]) -> list[HtmlE
     return []
 
 
-def _roots(sample: BodySample, containers: Sequence[str], lead: str | None) -> list[HtmlElement]:
+def _roots(
+    sample: BodySample, containers: Sequence[str], lead: str | None, span: int | None
+) -> list[HtmlElement]:
     """The body's root elements on a sample, as the extractor finds them."""
     found = _first_matching(sample, containers)
-    return with_leads(found, sample.select(lead)) if lead else found
+    return with_leads(found, sample.select(lead), span) if lead else found
 
 
 def _refine(
-    samples: Sequence[BodySample], containers: list[str], lead: str | None = None
+    samples: Sequence[BodySample],
+    containers: list[str],
+    lead: str | None = None,
+    span: int | None = None,
 ) -> _Candidate:
     """Add exclusions (selectors, then repeated texts) to a container choice; score it."""
-    candidate = _Candidate(containers=containers, lead=lead)
-    roots = [_roots(sample, containers, lead) for sample in samples]
+    candidate = _Candidate(containers=containers, lead=lead, span=span)
+    roots = [_roots(sample, containers, lead, span) for sample in samples]
     kept = [sample.inside(r) for sample, r in zip(samples, roots, strict=True)]
     once_removed = _add_exclusions(samples, roots, kept, candidate)
     content_texts = {s.blocks[i].text for s in samples for i in s.content}
@@ -393,7 +407,8 @@ def _with_lead(
     """The chosen containers with a lead when labelled content sits above them in an element
     of its own (a standfirst, a dateline), if that scores better on the training pages. Only
     the pages the chosen container matches count (a page of another template gets a fallback
-    container instead)."""
+    container instead). With a lead, the long paragraphs between it and the containers join
+    the body unless that scores worse (``BodySpec.lead_span``)."""
     roots = [_first_matching(sample, chosen.containers) for sample in samples]
     matched = [(s, r) for s, r in zip(samples, roots, strict=True) if r]
     missed = sum(s.content_chars - s.chars(s.inside(r))[0] for s, r in matched)
@@ -416,7 +431,11 @@ def _with_lead(
         candidate = _refine(samples, chosen.containers, lead=css)
         if candidate.score > best.score + LEAD_MIN_GAIN:
             best = candidate
-    return best
+    if best.lead is None:
+        return best
+    # The paragraphs between the lead and the body are content unless the pages say otherwise.
+    spanned = _refine(samples, best.containers, best.lead, LEAD_SPAN_CHARS)
+    return spanned if spanned.score >= best.score else best
 
 
 def _furniture(css: str) -> bool:

@@ -3,7 +3,7 @@ import pytest
 from pace_scrapy.config.model import BodySpec
 from pace_scrapy.extract.body import select_body
 from pace_scrapy.extract.render_text import body_paragraphs
-from pace_scrapy.learn.induce.body import induce_body
+from pace_scrapy.learn.induce.body import LEAD_SPAN_CHARS, induce_body
 from pace_scrapy.learn.induce.body_sample import BodySample, f1
 from pace_scrapy.learn.matching import TextIndex, covered_blocks
 from tests.factories import page
@@ -173,12 +173,17 @@ def test_no_link_density_limit_when_content_is_links() -> None:
 
 STANDFIRST = """<body><nav><a href="/">Home</a> <a href="/news">News</a></nav><header>
 <h1>{title}</h1><p class="standfirst">{lead}</p><div class="byline">By Ann Lee</div></header>
-<div class="story"><p>{one}</p><p>{two}</p></div><footer>More stories</footer></body>"""
+{gap}<div class="story"><p>{one}</p><p>{two}</p></div><footer>More stories</footer></body>"""
 
 
-def standfirst_sample(title: str, lead: str, one: str, two: str) -> tuple[BodySample, list[str]]:
-    doc = page(STANDFIRST.format(title=title, lead=lead, one=one, two=two))
-    content = [lead, one, two]
+def standfirst_sample(
+    title: str, lead: str, one: str, two: str, gap: str = "", *, gap_is_content: bool = False
+) -> tuple[BodySample, list[str]]:
+    """A story with a standfirst above its container and ``gap`` (a paragraph's text) between
+    the two."""
+    paragraph = f'<div class="media"><p>{gap}</p></div>' if gap else ""
+    doc = page(STANDFIRST.format(title=title, lead=lead, one=one, two=two, gap=paragraph))
+    content = [lead, *([gap] if gap_is_content else []), one, two]
     return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content)))), content
 
 
@@ -202,6 +207,53 @@ def test_a_standfirst_outside_the_body_container_is_learnt_as_its_lead() -> None
         "School", "A new school opens in the valley.", "It cost a lot.", "Pupils come in May."
     )
     assert kept_paragraphs(unseen, spec) == content  # in reading order
+
+
+CAPTION = (
+    "The head teacher, filmed at the opening on Monday, explains why the valley needed a school"
+    " of its own after forty years."
+)
+
+
+def test_paragraphs_between_lead_and_container_join_unless_the_training_pages_say_no() -> None:
+    stories = [
+        (
+            "Floods",
+            "Rivers rose across the north overnight.",
+            "Rain fell for a week and the rivers could not hold it any longer.",
+            "Roads were shut in three counties while the water went down again.",
+        ),
+        (
+            "Bridge",
+            "The city has a new crossing at last.",
+            "The mayor opened the bridge this morning in front of a large crowd.",
+            "Traffic eased by noon as drivers tried the new route into town.",
+        ),
+    ]
+    spec = learnt(*(standfirst_sample(*s)[0] for s in stories), containers=["div.story"])
+    assert spec.lead_span == LEAD_SPAN_CHARS
+    unseen, content = standfirst_sample(
+        "School",
+        "A new school opens.",
+        "It cost a lot.",
+        "Pupils come in May.",
+        CAPTION,
+        gap_is_content=True,
+    )
+    assert kept_paragraphs(unseen, spec) == content  # the lead video's caption too
+
+    # where the training pages show such a paragraph outside the content, none is kept
+    promos = (
+        "Our reporters spent the summer on the river boats: the whole series, in eleven parts, is"
+        " free to read this month.",
+        "Ten years ago the old ferry sank in a storm. Look back at that night with the people who"
+        " were on board that evening.",
+    )
+    shown = learnt(
+        *(standfirst_sample(*s, promo)[0] for s, promo in zip(stories, promos, strict=True)),
+        containers=["div.story"],
+    )
+    assert shown.lead is not None and shown.lead_span is None
 
 
 def continued_sample(one: str, two: str, more: str = "") -> tuple[BodySample, list[str]]:
