@@ -1,6 +1,7 @@
-"""Exclusion text patterns: the short non-content texts left inside a body container.
+"""Exclusion text patterns: the non-content texts left inside a body container.
 
-Each such text becomes an exact-text pattern. Texts that change from page to page (``Posted :
+Each short one becomes an exact-text pattern; a long one that several pages repeat word for
+word, a pattern of its opening. Texts that change from page to page (``Posted :
 Thu, 10 Jan 2008``, ``US World News | Home``) also give patterns that hold on pages the
 learner never saw: the label before a colon (``^Posted\\ *:``), a prefix or suffix two texts
 of different training pages share (``News\\ \\|\\ Home$``), and the shape several texts share
@@ -11,6 +12,7 @@ match a text that is content on any training page (precision first).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from difflib import SequenceMatcher
 from itertools import combinations
@@ -36,6 +38,7 @@ def text_patterns(texts: Sequence[Sequence[str]], content: Collection[str]) -> l
     for first, second in combinations(short, 2):
         proposed += _shared_affixes(first, second)
     proposed += _shared_shapes([t for page in short for t in page if t not in content])
+    proposed += _repeated_openings(texts)
     safe = [p for p in dict.fromkeys([*exact, *proposed]) if not matches_any_of(content, [p])]
     general = [p for p in safe if p not in exact]
     # An exact text that a general pattern matches anyway would only lengthen the config.
@@ -59,6 +62,23 @@ def _label(text: str) -> str | None:
     if found is None or not any(c.isalpha() for c in found.group(1)):
         return None
     return found.group(1) if found.end() < len(text) else None
+
+
+def _repeated_openings(texts: Sequence[Sequence[str]]) -> list[str]:
+    """Patterns of the openings (:data:`MAX_TEXT_PATTERN` characters, whole words) of the texts
+    too long for an exact pattern that several training pages repeat word for word: comment
+    rules, a disclaimer under every post."""
+    pages = Counter(t for page in texts for t in set(page) if len(t) > MAX_TEXT_PATTERN)
+    return [f"^{re.escape(_opening(text))}" for text, count in pages.items() if count > 1]
+
+
+def _opening(text: str) -> str:
+    """The text's first :data:`MAX_TEXT_PATTERN` characters, back to the end of a word."""
+    cut = text[: MAX_TEXT_PATTERN + 1]
+    end = len(cut) - 1
+    while end > 0 and cut[end].isalnum() and cut[end - 1].isalnum():
+        end -= 1
+    return cut[:end].rstrip() or cut[:MAX_TEXT_PATTERN]
 
 
 def _shared_shapes(texts: Sequence[str]) -> list[str]:

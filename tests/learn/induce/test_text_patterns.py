@@ -62,3 +62,16 @@ def test_an_exact_text_a_general_pattern_matches_is_left_out() -> None:
     assert "^Most\\ read$" in patterns  # matched by no general pattern
     every = [*first, *second]
     assert all(matches_any(text, patterns) for text in every)
+
+
+def test_a_long_text_several_pages_repeat_gives_a_pattern_of_its_opening() -> None:
+    rules = (
+        "Guidelines: comments should keep to the rules of our community. We use these rules to"
+        " tell which comments are removed from the site. Please keep your comments short."
+    )
+    once = "A long text that only one page shows is no sign of a template, however long it is " * 2
+    patterns = text_patterns([[rules, once], [rules]], CONTENT)
+    opening = rules[: rules.index(" from")]  # whole words, at most 120 characters
+    assert patterns == [f"^{re.escape(opening)}"]
+    assert matches_any(rules.replace("short", "polite"), patterns)  # the ending may change
+    assert text_patterns([[rules], [rules]], {rules}) == []  # content on a training page
