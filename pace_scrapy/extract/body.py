@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -15,11 +16,10 @@ from pace_scrapy.config.selectors import compile_regex
 from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.values import DATE_PATTERNS, shows_day
 from pace_scrapy.page.blocks import Block, BlockKind, segment
-from pace_scrapy.page.dom import elements, inside, outermost
+from pace_scrapy.page.dom import inside, outermost
 
 # An element's index in document order: the elements before it and around it.
 _POSITION = etree.XPath("count(preceding::*) + count(ancestor::*)")
-_FOLLOWING_PARAGRAPHS = etree.XPath("following::p")
 # The config's block kind names; inline runs count as paragraphs.
 KIND_NAMES = {BlockKind.TEXT: "paragraph"}
 # A text seen again is a duplicate (a pull quote, a mobile copy) only when this long: short
@@ -108,23 +108,25 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
 
 def with_leads(
     containers: list[HtmlElement],
-    leads: Collection[HtmlElement],
+    leads: Sequence[HtmlElement],
     span: int | None = None,
     exclude: Sequence[Selector] = (),
 ) -> list[HtmlElement]:
-    """``containers`` opened by those of ``leads`` that come before the first of them in the
-    page and are neither around nor inside it (a standfirst above the body); with ``span``,
-    also by the paragraphs between the last such lead and the containers that hold at least
-    ``span`` characters and are not in what ``exclude`` matches (see ``BodySpec.lead_span``)."""
+    """``containers`` opened by those of ``leads`` (in document order, as selectors give them)
+    that come before the first of them in the page and are neither around nor inside it (a
+    standfirst above the body); with ``span``, also by the paragraphs between the last such
+    lead and the containers that hold at least ``span`` characters and are not in what
+    ``exclude`` matches (see ``BodySpec.lead_span``)."""
     if not leads or not containers:
         return containers
     first = containers[0]
-    start, around = _document_position(first), set(first.iterancestors())
-    placed = sorted((_document_position(lead), lead) for lead in set(leads) - around)
-    before = outermost([lead for position, lead in placed if position < start])
+    around = set(first.iterancestors())
+    # A binary search: a few position counts, however many leads a page has.
+    preceding = bisect_left(leads, _document_position(first), key=_document_position)
+    before = outermost([lead for lead in leads[:preceding] if lead not in around])
     if not before:
         return containers
-    between = _paragraphs_between(before[-1], start, span) if span else []
+    between = _paragraphs_between(before[-1], first, around, span) if span else []
     if between and exclude:
         common = next((a for a in before[-1].iterancestors() if a in around), None)
         skipped = select_all([common], exclude) if common is not None else set()
@@ -132,16 +134,48 @@ def with_leads(
     return before + between + containers
 
 
-def _paragraphs_between(lead: HtmlElement, end: float, chars: int) -> list[HtmlElement]:
-    """The ``<p>`` elements after ``lead`` (not inside it) and before document position
-    ``end`` that hold at least ``chars`` characters of text."""
-    found = []
-    for paragraph in elements(_FOLLOWING_PARAGRAPHS(lead)):
-        if _document_position(paragraph) >= end:
-            break
-        if len(" ".join(paragraph.text_content().split())) >= chars:
-            found.append(paragraph)
-    return found
+def _paragraphs_between(
+    lead: HtmlElement, first: HtmlElement, around: Collection[HtmlElement], chars: int
+) -> list[HtmlElement]:
+    """The ``<p>`` elements after ``lead`` (not inside it) and before ``first`` (not around
+    it; ``around`` holds its ancestors) that hold at least ``chars`` characters of text."""
+    return [
+        paragraph
+        for subtree in _subtrees_between(lead, first, around)
+        for paragraph in subtree.iter("p")
+        if len(" ".join(paragraph.text_content().split())) >= chars
+    ]
+
+
+def _subtrees_between(
+    lead: HtmlElement, first: HtmlElement, around: Collection[HtmlElement]
+) -> Iterator[HtmlElement]:
+    """The whole subtrees after ``lead`` and before ``first`` in document order: the
+    following siblings of ``lead`` and of its ancestors up to the one around ``first``, then
+    down that one to ``first`` (a walk of what lies between, not of the page)."""
+    node = lead
+    while node is not None and node not in around:
+        for sibling in node.itersiblings():
+            if sibling is first:
+                return
+            if sibling in around:
+                yield from _subtrees_before(sibling, first, around)
+                return
+            yield sibling
+        node = node.getparent()
+
+
+def _subtrees_before(
+    ancestor: HtmlElement, first: HtmlElement, around: Collection[HtmlElement]
+) -> Iterator[HtmlElement]:
+    """The whole subtrees inside ``ancestor`` (of ``first``) that come before ``first``."""
+    for child in ancestor:
+        if child is first:
+            return
+        if child in around:
+            yield from _subtrees_before(child, first, around)
+            return
+        yield child
 
 
 def _document_position(element: HtmlElement) -> float:

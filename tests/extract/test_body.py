@@ -117,6 +117,21 @@ def test_long_paragraphs_between_the_lead_and_the_container_join_with_a_lead_spa
         spec(lead_span=40)
 
 
+def test_the_paragraphs_between_are_found_at_every_level_in_reading_order() -> None:
+    texts = [
+        f"Paragraph {word} of the story, long enough to be kept in the body." for word in "ABCD"
+    ]
+    nested = page(
+        f'<body><div><header><div class="head"><h1>Title</h1><p>{texts[0]} In the lead.</p>'
+        f"</div><p>{texts[0]}</p></header><section><p>{texts[1]}</p></section></div>"
+        f'<div class="wrap"><p>{texts[2]}</p><div><p>{texts[3]}</p><main><p>Text.</p></main>'
+        "<p>After the body, long enough to be kept if it were before it.</p></div></div></body>"
+    )
+    body = select_body(nested.root, spec(lead={"css": "div.head"}, lead_span=40))
+    assert body is not None
+    assert [b.text for b in body.blocks] == ["Title", f"{texts[0]} In the lead.", *texts, "Text."]
+
+
 def test_body_from_root_keeps_long_texts_once_and_short_repeats() -> None:
     long = "A paragraph long enough to count as a duplicate when seen twice."
     body = body_from_root(
