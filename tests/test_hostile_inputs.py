@@ -59,6 +59,25 @@ def test_twenty_megabytes_of_leads_and_paragraphs_above_the_body() -> None:
     assert time.perf_counter() - started < 30
 
 
+@pytest.mark.parametrize(
+    "images",
+    [
+        # one figure of 40 000 images: its caption looked up once, not once per image
+        "<figure>" + "".join(f'<img src="/i{i}.jpg">' for i in range(40_000)) + "</figure>",
+        # 40 000 linked images: whether each has a frame of its own stops at a second image
+        "".join(f'<div><a href="/s{i}"><img src="/i{i}.jpg"></a> <a href="/s{i}">Story</a></div>'
+                for i in range(40_000)),
+    ],
+    ids=["one-figure", "linked"],
+)  # fmt: skip
+def test_tens_of_thousands_of_images(images: str) -> None:
+    html = "<html><body><h1>Gallery</h1><article><p>Text.</p>" + images + "</article>"
+    started = time.perf_counter()
+    item = run(html)
+    assert item["headline"] == "Gallery"
+    assert time.perf_counter() - started < 30  # each took minutes when quadratic
+
+
 def test_ten_thousand_deep_nesting() -> None:
     html = (
         "<html><body><h1>Deep</h1><article>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
+from itertools import islice
 
 from lxml.html import HtmlElement
 
@@ -141,6 +142,7 @@ def collect_images(
     figures = select_all(roots, [spec.figure])
     found: dict[HtmlElement, Image] = {}
     urls: set[str] = set()
+    captions: dict[HtmlElement, tuple[str | None, str | None]] = {}  # one look per figure
     for root in roots:
         for img in select(root, spec.selector):
             figure = image_frame(img, figures, spec)
@@ -152,7 +154,11 @@ def collect_images(
             if teaser(img, root, url, base_url):
                 continue
             urls.add(url)
-            caption, credit = _caption(figure, spec) if figure is not None else (None, None)
+            caption, credit = None, None
+            if figure is not None:
+                if figure not in captions:
+                    captions[figure] = _caption(figure, spec)
+                caption, credit = captions[figure]
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
@@ -170,11 +176,17 @@ def image_frame(
     node = img
     for _ in range(FRAME_LEVELS):
         node = node.getparent()
-        if node is None or node.tag in _PAGE_TAGS or sum(1 for _ in node.iter(*_IMAGE_TAGS)) > 1:
+        if node is None or node.tag in _PAGE_TAGS or _several_images(node):
             return None
         if select(node, spec.caption):
             return node
     return None
+
+
+def _several_images(node: HtmlElement) -> bool:
+    """True when ``node`` holds more than one image (found by stopping at the second one, not
+    by counting a gallery of thousands for each of its images)."""
+    return len(list(islice(node.iter(*_IMAGE_TAGS), 2))) > 1
 
 
 def skipped(img: HtmlElement, figure: HtmlElement | None, skip: Collection[HtmlElement]) -> bool:
