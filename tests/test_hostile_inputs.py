@@ -2,6 +2,7 @@
 
 import gzip
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from pace_scrapy.config.store import load_config
 from pace_scrapy.errors import ConfigError, PageError
 from pace_scrapy.extract.extractor import extract
+from pace_scrapy.learn.labelers.heuristic import HeuristicLabeler
+from pace_scrapy.learn.learner import learn_config
 from pace_scrapy.page.model import Page
 from tests.factories import config, css
 
@@ -114,3 +117,33 @@ def test_invalid_config_file_names_file_and_field(tmp_path: Path) -> None:
         load_config(path)
     assert str(path) in str(info.value)
     assert "versions.0.fields.headline.rules.0.source" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        lambda page: "".join(
+            f"<p>Page {page}, paragraph {i} of a long one.</p>" for i in range(1500)
+        ),
+        lambda page: "".join(
+            f'<figure><img src="/{page}/{i}.jpg"><figcaption>Photo {i}</figcaption></figure>'
+            for i in range(1500)
+        ),
+    ],
+    ids=["paragraphs", "captioned-images"],
+)
+def test_learning_from_pages_of_thousands_of_blocks(content: Callable[[int], str]) -> None:
+    pages = [
+        Page.from_html(
+            f"<html><body><nav>Home News</nav><h1>Story {page}</h1><article>"
+            f"<p>{'An opening paragraph of the story. ' * 10}{page}</p>{content(page)}"
+            "</article><footer>About us</footer></body></html>",
+            f"https://news.example/story/{page}",
+        )
+        for page in range(3)
+    ]
+    started = time.perf_counter()
+    result = learn_config("hostile", pages, HeuristicLabeler(), progress=lambda _: None)
+    assert result.config.versions[0].body is not None
+    # a selector per paragraph tried on every page, or texts compared pairwise, took minutes
+    assert time.perf_counter() - started < 60

@@ -21,6 +21,7 @@ from pace_scrapy.learn.induce.selectors import by_child, candidate_selectors
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
 
 MAX_CONTAINER_CANDIDATES = 12
+MAX_RANKED_CONTAINERS = 400
 MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
 SCORE_TIE = 0.01
@@ -129,10 +130,16 @@ def _min_chars(samples: Sequence[BodySample]) -> int:
 
 
 def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
-    """Container selectors proposed by the content blocks' ancestors, best mean F1 first."""
-    proposed: Counter[str] = Counter()
+    """Container selectors proposed by the content blocks' ancestors, best mean F1 first.
+
+    Only the :data:`MAX_RANKED_CONTAINERS` proposed by the most samples, then by the most
+    content blocks, are scored (each is tried on every page): a page of thousands of
+    paragraphs proposes a selector of its own for each, none of which holds the body."""
+    proposed: Counter[str] = Counter()  # samples proposing each selector
+    blocks: Counter[str] = Counter()  # content blocks proposing it, over the samples
     for sample in samples:
-        seen: set[str] = set()
+        proposing: Counter[str] = Counter()
+        proposals: dict[tuple[HtmlElement, HtmlElement | None], list[str]] = {}
         for block in sample.blocks:
             if block.id not in sample.content:
                 continue
@@ -140,15 +147,22 @@ def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
             for element in (block.element, *block.element.iterancestors()):
                 if element.tag in ("html", "body"):
                     break
-                seen.update(candidate_selectors(element, max_depth=1))
-                if child is not None:
-                    seen.update(by_child(element, child))
+                key = (element, child)
+                if key not in proposals:
+                    found = candidate_selectors(element, max_depth=1)
+                    proposals[key] = [
+                        *found,
+                        *(by_child(element, child) if child is not None else ()),
+                    ]
+                proposing.update(proposals[key])
                 child = element
-        proposed.update(seen)
+        proposed.update(proposing.keys())
+        blocks.update(proposing)
+    chosen = sorted(proposed, key=lambda css: (-proposed[css], -blocks[css], len(css), css))
     scored = []
-    for css, support in proposed.items():
+    for css in chosen[:MAX_RANKED_CONTAINERS]:
         score = sum(_container_f1(sample, [css]) for sample in samples) / len(samples)
-        scored.append((css, score, support, len(css)))
+        scored.append((css, score, proposed[css], len(css)))
     scored.sort(key=lambda item: (-item[1], -item[2], item[3]))
     return [(css, score) for css, score, _, _ in scored]
 

@@ -11,8 +11,12 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.config.selectors import compile_css
 from pace_scrapy.page.blocks import Block
-from pace_scrapy.page.dom import elements, outermost
+from pace_scrapy.page.dom import elements, inside, outermost
 from pace_scrapy.page.model import Page
+
+# Above this many roots, a selection under them filters the page's matches (one look at the
+# page) instead of looking under each root.
+FEW_ROOTS = 8
 
 
 @dataclass
@@ -57,17 +61,30 @@ class BodySample:
     def _selected(self) -> dict[str, list[HtmlElement]]:
         return {}
 
+    @cached_property
+    def _matched(self) -> dict[str, list[HtmlElement]]:
+        return {}
+
     def select(self, css: str, roots: Sequence[HtmlElement] | None = None) -> list[HtmlElement]:
         """Outermost matches of a CSS selector on the page (or under ``roots``)."""
         if roots is None:
             if css not in self._selected:
-                self._selected[css] = outermost(elements(compile_css(css)(self.page.root)))
+                self._selected[css] = outermost(self._matches(css))
             return self._selected[css]
+        if len(roots) > FEW_ROOTS:  # one look at the page, not one per root
+            group = set(roots)
+            return outermost([e for e in self._matches(css) if inside(e, group)])
         compiled = compile_css(css)
         found: list[HtmlElement] = []
         for root in roots:
             found.extend(elements(compiled(root)))
         return outermost(list(dict.fromkeys(found)))
+
+    def _matches(self, css: str) -> list[HtmlElement]:
+        """Every element of the page the selector matches (remembered)."""
+        if css not in self._matched:
+            self._matched[css] = elements(compile_css(css)(self.page.root))
+        return self._matched[css]
 
     @cached_property
     def _prefix(self) -> tuple[list[int], list[int]]:

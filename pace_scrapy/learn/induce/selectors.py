@@ -8,6 +8,7 @@ becomes a prefix match (``[class*="ArticleBody_body__"]``), an id with a number
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from lxml.html import HtmlElement
 
@@ -17,6 +18,10 @@ from pace_scrapy.page.names import MAX_NAME, STABLE_ATTRIBUTES, looks_utility, s
 _IDENTIFIER = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
 # Names of a child that may stand for an unnamed element.
 MAX_CHILD_ANCHORS = 2
+# The furthest position a positional step may name (``p:nth-of-type(30)``): the 200th of a
+# page's paragraphs is no handle that holds on another page, and trying one costs a count of
+# its siblings for each element of the page.
+MAX_POSITION = 30
 SEMANTIC_TAGS = frozenset(
     [
         "article",
@@ -151,7 +156,8 @@ def _valid(css: str) -> bool:
 
 def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:
     """A path of ``tag:nth-of-type(k)`` steps from the nearest ancestor with an id or a stable
-    class (or from ``body``): the only handle on table layouts and class-less markup."""
+    class (or from ``body``): the only handle on table layouts and class-less markup. None
+    when a step would name a position beyond :data:`MAX_POSITION`."""
     steps: list[str] = []
     node: HtmlElement | None = element
     while node is not None and len(steps) < max_steps:
@@ -163,9 +169,10 @@ def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:
             return " > ".join([anchor[0], *steps])
         if node.tag == "body":
             return " > ".join(["body", *steps]) if steps else None
-        position = 1 + sum(
-            1 for sibling in node.itersiblings(preceding=True) if sibling.tag == node.tag
-        )
+        same = (s for s in node.itersiblings(preceding=True) if s.tag == node.tag)
+        position = 1 + sum(1 for _ in islice(same, MAX_POSITION))
+        if position > MAX_POSITION:
+            return None
         steps.insert(0, f"{node.tag}:nth-of-type({position})")
         node = parent
     return None

@@ -20,6 +20,8 @@ from itertools import combinations
 from pace_scrapy.config.selectors import compile_regex
 
 MAX_TEXT_PATTERN = 120
+MAX_TEXT_PATTERNS = 50
+MAX_AFFIX_TEXTS = 50
 # A label is a few words before a colon: "Posted :", "Author:", "Filed under:".
 _LABEL = re.compile(r"^(\w[\w'’.-]*(?: [\w'’.-]+){0,2}) ?:")
 _DIGITS = re.compile(r"[0-9]+")
@@ -29,20 +31,37 @@ MIN_AFFIX_CHARS = 8
 
 def text_patterns(texts: Sequence[Sequence[str]], content: Collection[str]) -> list[str]:
     """Patterns for the non-content ``texts`` of each training page, none matching a text of
-    ``content`` (the labelled content texts of all training pages)."""
-    short = [[t for t in page if t and len(t) <= MAX_TEXT_PATTERN] for page in texts]
-    exact = {f"^{re.escape(t)}$": t for page in short for t in page if t not in content}
+    ``content`` (the labelled content texts of all training pages).
+
+    At most :data:`MAX_TEXT_PATTERNS` exact texts (those on the most pages) and as many other
+    patterns are tried, and pages compare their first :data:`MAX_AFFIX_TEXTS` texts for
+    shared affixes: a page of thousands of captions gives a short config, and quickly."""
+    short = [[t for t in dict.fromkeys(page) if t and len(t) <= MAX_TEXT_PATTERN] for page in texts]
+    exact = {f"^{re.escape(t)}$": t for t in _most_shown(short, content)}
     proposed: list[str] = []
     for page in short:
         proposed += (rf"^{re.escape(label)} ?:" for label in map(_label, page) if label)
     for first, second in combinations(short, 2):
-        proposed += _shared_affixes(first, second)
+        proposed += _shared_affixes(first[:MAX_AFFIX_TEXTS], second[:MAX_AFFIX_TEXTS])
     proposed += _shared_shapes([t for page in short for t in page if t not in content])
     proposed += _repeated_openings(texts)
-    safe = [p for p in dict.fromkeys([*exact, *proposed]) if not matches_any_of(content, [p])]
+    general_proposed = [p for p in dict.fromkeys(proposed) if p not in exact]
+    tried = [*exact, *general_proposed[:MAX_TEXT_PATTERNS]]
+    safe = [p for p in tried if not matches_any_of(content, [p])]
     general = [p for p in safe if p not in exact]
     # An exact text that a general pattern matches anyway would only lengthen the config.
     return [p for p in safe if p not in exact or not matches_any(exact[p], general)]
+
+
+def _most_shown(texts: Sequence[Sequence[str]], content: Collection[str]) -> list[str]:
+    """The non-content texts, in page order, at most :data:`MAX_TEXT_PATTERNS` of them: those
+    on the most pages."""
+    pages = Counter(t for page in texts for t in page)
+    shown = [t for t in dict.fromkeys(t for page in texts for t in page) if t not in content]
+    if len(shown) <= MAX_TEXT_PATTERNS:
+        return shown
+    kept = set(sorted(shown, key=lambda t: -pages[t])[:MAX_TEXT_PATTERNS])
+    return [t for t in shown if t in kept]
 
 
 def matches_any(text: str, patterns: Iterable[str]) -> bool:

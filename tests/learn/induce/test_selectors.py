@@ -2,6 +2,7 @@ import lxml.html
 
 from pace_scrapy.config.selectors import compile_css
 from pace_scrapy.learn.induce.selectors import (
+    MAX_POSITION,
     by_child,
     candidate_selectors,
     class_selector,
@@ -46,6 +47,17 @@ def test_positional_path_for_class_less_layouts() -> None:
     path = positional_path(cell)
     assert path == "body > table:nth-of-type(2) > tr:nth-of-type(1) > td:nth-of-type(2)"
     assert compile_css(path)(doc) == [cell]
+
+
+def test_no_positional_path_beyond_the_furthest_position() -> None:
+    doc = lxml.html.fromstring(
+        "<html><body><div>" + "<p>x</p>" * (MAX_POSITION + 1) + "</div></body></html>"
+    )
+    paragraphs = doc.findall(".//p")
+    assert positional_path(paragraphs[MAX_POSITION - 1]) == (
+        f"body > div:nth-of-type(1) > p:nth-of-type({MAX_POSITION})"
+    )
+    assert positional_path(paragraphs[MAX_POSITION]) is None  # no handle on another page
 
 
 def test_an_unnamed_element_is_known_by_its_childs_names() -> None:

@@ -1,6 +1,11 @@
 import re
 
-from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
+from pace_scrapy.learn.induce.text_patterns import (
+    MAX_TEXT_PATTERNS,
+    matches_any,
+    matches_any_of,
+    text_patterns,
+)
 
 FIRST = ["Posted : Thu, 10 Jan 2008 14:25:06 GMT", "US World News | Home", "Author : DPA"]
 SECOND = ["Posted : Mon, 31 Dec 2007 16:00:00 GMT", "India Sports News | Home", "Copyright"]
@@ -75,3 +80,11 @@ def test_a_long_text_several_pages_repeat_gives_a_pattern_of_its_opening() -> No
     assert patterns == [f"^{re.escape(opening)}"]
     assert matches_any(rules.replace("short", "polite"), patterns)  # the ending may change
     assert text_patterns([[rules], [rules]], {rules}) == []  # content on a training page
+
+
+def test_thousands_of_texts_give_at_most_the_cap_of_patterns_those_on_most_pages() -> None:
+    captions = [[f"Caption {page}-{i}, a photo" for i in range(1000)] for page in range(3)]
+    shared = "See more photos in our gallery"
+    patterns = text_patterns([[*texts, shared] for texts in captions], set())
+    assert f"^{re.escape(shared)}$" in patterns  # shown on every page: kept first
+    assert len(patterns) <= 2 * MAX_TEXT_PATTERNS
