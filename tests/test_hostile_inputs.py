@@ -10,6 +10,7 @@ import pytest
 from pace_scrapy.config.store import load_config
 from pace_scrapy.errors import ConfigError, PageError
 from pace_scrapy.extract.extractor import extract
+from pace_scrapy.learn.labelers.examples import ExamplesLabeler
 from pace_scrapy.learn.labelers.heuristic import HeuristicLabeler
 from pace_scrapy.learn.learner import learn_config
 from pace_scrapy.page.model import Page
@@ -146,4 +147,22 @@ def test_learning_from_pages_of_thousands_of_blocks(content: Callable[[int], str
     result = learn_config("hostile", pages, HeuristicLabeler(), progress=lambda _: None)
     assert result.config.versions[0].body is not None
     # a selector per paragraph tried on every page, or texts compared pairwise, took minutes
+    assert time.perf_counter() - started < 60
+
+
+def test_example_values_on_pages_of_thousands_of_numbers_and_words() -> None:
+    pages, values = [], {}
+    for number in range(3):
+        paragraphs = [f"Item {number}-{i}: {i} units at {i}.50 each." for i in range(1500)]
+        url = f"https://shop.example/list/{number}"
+        html = "".join(f"<p>{paragraph}</p>" for paragraph in paragraphs)
+        pages.append(Page.from_html(f"<html><body><h1>List</h1><main>{html}</main>", url))
+        values[url] = {
+            "name": "List",
+            "price": [f"${i}.99" for i in range(50)],
+            "note": "Item counts are kept once",  # every paragraph opens with its first word
+        }
+    started = time.perf_counter()
+    learn_config("hostile", pages, ExamplesLabeler(values), progress=lambda _: None)
+    # the ancestors' whole text was read again for each number or word below them: minutes
     assert time.perf_counter() - started < 60

@@ -27,6 +27,7 @@ from pace_scrapy.extract.values import (
     parse_price,
 )
 from pace_scrapy.learn.matching import nodes_with_text, words
+from pace_scrapy.page.dom import PerElement
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.nodes import own_text
 from pace_scrapy.page.text import element_text
@@ -58,6 +59,7 @@ def shown_in(root: HtmlElement, seed: Reads, reads: Reads) -> list[HtmlElement]:
     whose own text passes ``seed`` and up to :data:`CLIMB` of their ancestors (a price may
     be split over several elements: ``<b>12</b><sup>99</sup>``)."""
     found: dict[HtmlElement, None] = {}
+    texts = PerElement(element_text)  # an ancestor's text is read once, not once per seed
     for element in root.iter():
         if not isinstance(element.tag, str) or element.tag in _SKIPPED:
             continue
@@ -68,7 +70,7 @@ def shown_in(root: HtmlElement, seed: Reads, reads: Reads) -> list[HtmlElement]:
         for _ in range(CLIMB + 1):
             if node is None or node in found:
                 break
-            text = element_text(node)
+            text = texts[node]
             if len(text) > MAX_SHOWN:
                 break
             if reads(text):

@@ -18,6 +18,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.extract.render_text import block_paragraphs
 from pace_scrapy.page.blocks import Block, BlockKind
+from pace_scrapy.page.dom import PerElement
 from pace_scrapy.page.text import element_text
 
 _WORD = re.compile(r"\w+")
@@ -113,6 +114,8 @@ def nodes_with_text(root: HtmlElement, value: str, max_extra: float = 3.0) -> li
     needle = " " + " ".join(target) + " "
     limit = max_extra * len(target) + 3
     found: dict[HtmlElement, None] = {}
+    # an ancestor's words are read once, not once per element below it
+    tokens_of = PerElement(lambda node: words(element_text(node)))
     for element in root.iter():
         if not isinstance(element.tag, str) or element.tag in ("head", "title"):
             continue
@@ -121,7 +124,7 @@ def nodes_with_text(root: HtmlElement, value: str, max_extra: float = 3.0) -> li
             continue
         node: HtmlElement | None = element
         while node is not None:
-            tokens = words(element_text(node))
+            tokens = tokens_of[node]
             if len(tokens) > limit:
                 break
             if needle in " " + " ".join(tokens) + " ":

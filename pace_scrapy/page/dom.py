@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from typing import TypeVar
 
 from lxml.html import HtmlElement
+
+T = TypeVar("T")
 
 
 def elements(found: object) -> list[HtmlElement]:
@@ -32,3 +35,16 @@ def closest(element: HtmlElement, group: Collection[HtmlElement]) -> HtmlElement
     if element in group:
         return element
     return next((a for a in element.iterancestors() if a in group), None)
+
+
+class PerElement(dict[HtmlElement, T]):
+    """Values ``read`` from elements, each read once: for searches that climb from many
+    elements to the ancestors they share (whose text would otherwise be read for each)."""
+
+    def __init__(self, read: Callable[[HtmlElement], T]) -> None:
+        super().__init__()
+        self._read = read
+
+    def __missing__(self, element: HtmlElement) -> T:
+        value = self[element] = self._read(element)
+        return value
