@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -155,27 +155,26 @@ def _subtrees_between(
     down that one to ``first`` (a walk of what lies between, not of the page)."""
     node = lead
     while node is not None and node not in around:
-        for sibling in node.itersiblings():
-            if sibling is first:
-                return
-            if sibling in around:
-                yield from _subtrees_before(sibling, first, around)
-                return
-            yield sibling
+        if (yield from _subtrees_until(node.itersiblings(), first, around)):
+            return
         node = node.getparent()
 
 
-def _subtrees_before(
-    ancestor: HtmlElement, first: HtmlElement, around: Collection[HtmlElement]
-) -> Iterator[HtmlElement]:
-    """The whole subtrees inside ``ancestor`` (of ``first``) that come before ``first``."""
-    for child in ancestor:
-        if child is first:
-            return
-        if child in around:
-            yield from _subtrees_before(child, first, around)
-            return
-        yield child
+def _subtrees_until(
+    nodes: Iterator[HtmlElement], first: HtmlElement, around: Collection[HtmlElement]
+) -> Generator[HtmlElement, None, bool]:
+    """The whole subtrees among ``nodes`` before ``first``, going down the one around it
+    (``around`` holds its ancestors); returns whether ``first`` was reached."""
+    while True:
+        for node in nodes:
+            if node is first:
+                return True
+            if node in around:
+                nodes = iter(node)
+                break
+            yield node
+        else:
+            return False
 
 
 def _document_position(element: HtmlElement) -> float:
