@@ -17,6 +17,7 @@ from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.values import DATE_PATTERNS, shows_day
 from pace_scrapy.page.blocks import Block, BlockKind, segment
 from pace_scrapy.page.dom import inside, outermost
+from pace_scrapy.page.text import element_text
 
 # An element's index in document order: the elements before it and around it.
 _POSITION = etree.XPath("count(preceding::*) + count(ancestor::*)")
@@ -143,7 +144,7 @@ def _paragraphs_between(
         paragraph
         for subtree in _subtrees_between(lead, first, around)
         for paragraph in subtree.iter("p")
-        if len(" ".join(paragraph.text_content().split())) >= chars
+        if len(element_text(paragraph)) >= chars
     ]
 
 

@@ -12,7 +12,7 @@ from pace_scrapy.config.model import ImageSpec
 from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
-from pace_scrapy.page.dom import closest, inside, outermost
+from pace_scrapy.page.dom import PerElement, closest, inside, outermost
 from pace_scrapy.page.text import element_text, normalize_space
 
 _SRCSET_URL = re.compile(r"[\s,]*(\S*)")  # separators, then the URL
@@ -142,7 +142,7 @@ def collect_images(
     figures = select_all(roots, [spec.figure])
     found: dict[HtmlElement, Image] = {}
     urls: set[str] = set()
-    captions: dict[HtmlElement, tuple[str | None, str | None]] = {}  # one look per figure
+    captions = PerElement(lambda figure: _caption(figure, spec))  # one look per figure
     for root in roots:
         for img in select(root, spec.selector):
             figure = image_frame(img, figures, spec)
@@ -154,11 +154,7 @@ def collect_images(
             if teaser(img, root, url, base_url):
                 continue
             urls.add(url)
-            caption, credit = None, None
-            if figure is not None:
-                if figure not in captions:
-                    captions[figure] = _caption(figure, spec)
-                caption, credit = captions[figure]
+            caption, credit = captions[figure] if figure is not None else (None, None)
             alt = normalize_space(img.get("alt", "")) or None
             found[img] = Image(url=url, caption=caption, credit=credit, alt=alt)
     return found
