@@ -294,6 +294,8 @@ class BodySpec(_Data):
         return self
 
 
+# The elements that are images (AMP pages write <amp-img>).
+IMAGE_TAGS = ("img", "amp-img")
 # A figure's caption: its figcaption, else an element whose class says so.
 CAPTION_CSS = 'figcaption, [class*="caption"], [class*="Caption"]'
 # Elements of a caption that name the picture's author or agency, by the words their classes
@@ -316,7 +318,7 @@ class ImageSpec(_Data):
     (:data:`CREDIT_CSS`).
     """
 
-    selector: Selector = Selector(css="img, amp-img")
+    selector: Selector = Selector(css=", ".join(IMAGE_TAGS))
     scope: Literal["body", "page"] = "body"
     figure: Selector = Selector(css="figure")
     src_attributes: tuple[str, ...] = (

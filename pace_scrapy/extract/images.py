@@ -8,7 +8,7 @@ from itertools import islice
 
 from lxml.html import HtmlElement
 
-from pace_scrapy.config.model import ImageSpec
+from pace_scrapy.config.model import IMAGE_TAGS, ImageSpec
 from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.urls import absolute_url
 from pace_scrapy.items import Image
@@ -37,7 +37,6 @@ FRAME_LEVELS = 3
 _PAGE_TAGS = ("body", "html")
 _LAZY_ATTRIBUTE = re.compile(r"data-[\w-]*(?:src|lazy|original)[\w-]*", re.IGNORECASE)
 _FIGURES = ("figure", "picture")
-_IMAGE_TAGS = ("img", "amp-img")
 
 
 def parse_srcset(value: str) -> list[tuple[str, float]]:
@@ -182,7 +181,7 @@ def image_frame(
 def _several_images(node: HtmlElement) -> bool:
     """True when ``node`` holds more than one image (found by stopping at the second one, not
     by counting a gallery of thousands for each of its images)."""
-    return len(list(islice(node.iter(*_IMAGE_TAGS), 2))) > 1
+    return len(list(islice(node.iter(*IMAGE_TAGS), 2))) > 1
 
 
 def skipped(img: HtmlElement, figure: HtmlElement | None, skip: Collection[HtmlElement]) -> bool:
