@@ -60,6 +60,8 @@ MAX_CHILDREN = 5
 PATH_STEPS = 3
 _DECIMAL = re.compile(r"\d[.,]\d{1,2}(?!\d)")
 _WORD = re.compile(r"\w+")
+# The colon ending a label: not one between digits ("Posted 26 May, 9:41": a time, no label).
+_LABEL_COLON = re.compile(r"(?<!\d):|:(?!\d)")
 _SKIPPED_ATTRIBUTES = frozenset({"class", "id", "style"})
 
 Relation = Literal["previous", "text", "inline", "leading"]
@@ -134,7 +136,8 @@ def node_label(node: HtmlElement) -> Label | None:
         if text is not None and _label_like(text, first):
             return Label(text, "inline", first)
     head = normalize_space(node.text or "")
-    colon = head.find(":")
+    found = _LABEL_COLON.search(head)
+    colon = found.start() if found else -1
     if 0 < colon < len(head) - 1 and _label_like(head[: colon + 1], None):
         return Label(head[: colon + 1], "leading")
     current = node

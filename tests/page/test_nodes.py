@@ -18,6 +18,7 @@ def find(html: str, xpath: str) -> lxml.html.HtmlElement:
         ("<dl><dt>ISBN-13</dt><dd>9780316125581</dd></dl>", "//dd", "ISBN-13", "previous"),
         ("<ul><li><strong>ISBN-13</strong>: 978</li></ul>", "//li", "ISBN-13", "inline"),
         ("<ul><li>ISBN-13: 9780316125581</li></ul>", "//li", "ISBN-13:", "leading"),
+        ("<p>Posted: 26 May 2024, 9:41</p>", "//p", "Posted:", "leading"),
         ("<p>Price: <span>€5</span></p>", "//span", "Price:", "text"),
         ("<p><span>Price:</span><span>€5</span></p>", "//span[2]", "Price:", "previous"),
     ],
@@ -46,6 +47,8 @@ def test_label_of_an_ancestor_when_the_node_comes_first_inside_it() -> None:
         # Text of its own before the node: it is not the first thing in its parent.
         ("<div>Total <p><span>€5</span></p></div>", "//span"),
         ("<p>10:30</p>", "//p"),
+        # A time's colon ends no label.
+        ("<time>Tue, 26 November 2024 9:41</time>", "//time"),
     ],
 )
 def test_no_label(html: str, xpath: str) -> None:

@@ -18,6 +18,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.config.selectors import css_to_xpath
 from pace_scrapy.page.nodes import node_label
+from pace_scrapy.page.text import normalize_space
 
 OWN_TEXT_SELECTORS = 3  # selectors of an element given a ``/text()`` variant
 
@@ -45,12 +46,14 @@ def _down(node: HtmlElement, levels: int) -> tuple[HtmlElement, str]:
     return anchor, "".join(steps)
 
 
-def anchored_xpaths(node: HtmlElement) -> list[str]:
+def anchored_xpaths(node: HtmlElement, values: Sequence[str] = ()) -> list[str]:
     """XPaths that select ``node`` (or the text after its label) from the label before it,
     the most general first (any element after the label: it survives a table becoming a
-    definition list); none when it has no label."""
+    definition list); none when it has no label, or when what looks like one opens one of
+    the labelled ``values`` (the headline "Sandra Fluke: A warning" has no label "Sandra
+    Fluke:": anchored on its own words, a rule finds that one page's headline only)."""
     label = node_label(node)
-    if label is None:
+    if label is None or _opens_a_value(label.text, values):
         return []
     literal = xpath_literal(label.text)
     anchor, down = _down(node, label.levels)
@@ -72,6 +75,11 @@ def anchored_xpaths(node: HtmlElement) -> list[str]:
         case "leading":
             return [f"//{node.tag}[starts-with(normalize-space(), {literal})]"]
     return []
+
+
+def _opens_a_value(label: str, values: Sequence[str]) -> bool:
+    folded = normalize_space(label).casefold()
+    return any(normalize_space(value).casefold().startswith(folded) for value in values)
 
 
 def own_text_xpaths(node: HtmlElement, selectors: Sequence[str]) -> list[str]:

@@ -115,7 +115,7 @@ def _dom_candidates(
             yield Rule(source="css", query=css, attribute=attribute, multiple=multiple)
     if kind in NOT_TEXT_KINDS:
         return
-    for xpath in [*own_text_xpaths(node, selectors), *anchored_xpaths(node)]:
+    for xpath in [*own_text_xpaths(node, selectors), *anchored_xpaths(node, values)]:
         found = compile_query("xpath", xpath)(page.root)
         first = found[0] if isinstance(found, list) and found else None
         text = node_value(first, None, page, kind) if first is not None else None

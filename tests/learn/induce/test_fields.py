@@ -282,3 +282,22 @@ def test_a_rule_reading_another_fields_key_comes_last() -> None:
     assert not reads_other_field(Rule(source="meta", query="og:title"), "headline")
     assert not reads_other_field(Rule(source="jsonld", query="author[].name"), "authors")
     assert not reads_other_field(Rule(source="css", query="time"), "dateModified")
+
+
+def test_the_opening_words_of_a_value_are_no_label() -> None:
+    # "Sandra Fluke:" opens a headline as "SKU:" opens "SKU: A-1", but it is part of the value:
+    # a rule anchored on it would find that one page's headline only.
+    titles = ["Sandra Fluke: A warning on records", "Rain in Paris all week"]
+    pages = [
+        page(f'<html><body><div><h1 class="entry-title">{t}</h1><p>Text.</p></div></body></html>')
+        for t in titles
+    ]
+    labelled = [
+        FieldExample(p, FieldLabel([t], p.root.cssselect("h1"), "test"))
+        for p, t in zip(pages, titles, strict=True)
+    ]
+    for training in (labelled[:1], labelled):
+        spec = induce_field("headline", "text", training)
+        assert spec is not None
+        assert spec.rules[0].query == "h1.entry-title"
+        assert not any("Sandra" in rule.query for rule in spec.rules)
