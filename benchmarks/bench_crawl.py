@@ -1,9 +1,11 @@
 """Crawl benchmark: the demo site crawled with and without the extraction pipeline.
 
 Serves a demo site of ``--articles`` articles (in this process) and runs ``scrapy crawl
-demo-news`` in subprocesses, alternating the two modes for ``--rounds`` rounds. Each run reports
-wall time and the CPU time (user + system) of the crawl process, per article page. Run from the
-repository root::
+demo-news`` in subprocesses, in three modes in turn for ``--rounds`` rounds: with the
+extraction pipeline; crawl only (no item pipeline); and, as the floor any extraction pays, with
+a pipeline that only parses and cleans each page into the page model
+(:mod:`page_model_pipeline`). Each run reports wall time and the CPU time (user + system) of the
+crawl process, per article page. Run from the repository root::
 
     .venv/bin/python benchmarks/bench_crawl.py --articles 2000 --rounds 2
 """
@@ -24,12 +26,23 @@ from demo_crawls import demo_crawl
 
 from pace_scrapy.demo import DemoSite, serve
 
-NO_EXTRACTION = json.dumps(
-    {
-        "pace_scrapy.crawl.pipelines.ExtractionPipeline": None,
-        "pace_scrapy.crawl.pipelines.ValidationPipeline": None,
-    }
-)
+TARGET_CPU_RATIO = 1.25
+EXTRACTION = "extraction"
+CRAWL_ONLY = "crawl only"
+PAGE_MODEL = "page model"
+_OFF = {
+    "pace_scrapy.crawl.pipelines.ExtractionPipeline": None,
+    "pace_scrapy.crawl.pipelines.ValidationPipeline": None,
+}
+PIPELINES = {
+    EXTRACTION: {},
+    CRAWL_ONLY: {"ITEM_PIPELINES": json.dumps(_OFF)},
+    PAGE_MODEL: {
+        "ITEM_PIPELINES": json.dumps(
+            {**_OFF, "benchmarks.page_model_pipeline.PageModelPipeline": 300}
+        )
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -43,14 +56,9 @@ class Run:
     cpu: float
 
 
-def crawl(base_url: str, extraction: bool, concurrency: int, folder: Path) -> Run:
+def crawl(base_url: str, mode: str, concurrency: int, folder: Path) -> Run:
     """Run one crawl in a subprocess and measure it."""
-    command = demo_crawl(
-        base_url,
-        folder,
-        concurrency=concurrency,
-        settings={} if extraction else {"ITEM_PIPELINES": NO_EXTRACTION},
-    )
+    command = demo_crawl(base_url, folder, concurrency=concurrency, settings=PIPELINES[mode])
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command.args, cwd=command.cwd, env=command.env, check=True)
@@ -59,7 +67,7 @@ def crawl(base_url: str, extraction: bool, concurrency: int, folder: Path) -> Ru
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     stats = command.stats()
     return Run(
-        mode="extraction" if extraction else "crawl only",
+        mode=mode,
         pages=int(stats.get("pace/config/demo-news/pages", 0)),
         items=int(stats.get("pace/items/extracted", 0)),
         wall=wall,
@@ -85,22 +93,25 @@ def main() -> None:
     runs: list[Run] = []
     with serve(site) as base_url, tempfile.TemporaryDirectory() as tmp:
         for _ in range(options.rounds):
-            for extraction in (True, False):
-                run = crawl(base_url, extraction, options.concurrency, Path(tmp))
+            for mode in PIPELINES:
+                run = crawl(base_url, mode, options.concurrency, Path(tmp))
                 runs.append(run)
                 print(
                     f"{run.mode:>12}: {run.pages} pages, {run.items} items, "
                     f"{run.wall:.1f} s wall, {run.cpu:.1f} s CPU",
                     flush=True,
                 )
-    with_rate, with_cpu = summary([r for r in runs if r.mode == "extraction"])
-    without_rate, without_cpu = summary([r for r in runs if r.mode == "crawl only"])
-    print(f"extraction:  {with_rate:7.1f} pages/s  {with_cpu:6.2f} ms CPU/page")
-    print(f"crawl only:  {without_rate:7.1f} pages/s  {without_cpu:6.2f} ms CPU/page")
-    print(
-        f"ratio:       {with_rate / without_rate:7.2f}x pages/s  "
-        f"{with_cpu / without_cpu:6.2f}x CPU/page"
-    )
+    figures = {mode: summary([r for r in runs if r.mode == mode]) for mode in PIPELINES}
+    for mode, (rate, cpu_ms) in figures.items():
+        print(f"{mode + ':':12} {rate:7.1f} pages/s  {cpu_ms:6.2f} ms CPU/page")
+    base_rate, base_cpu = figures[CRAWL_ONLY]
+    for mode in (EXTRACTION, PAGE_MODEL):
+        rate, cpu_ms = figures[mode]
+        print(
+            f"{mode} / crawl only: {rate / base_rate:5.2f}x pages/s  "
+            f"{cpu_ms / base_cpu:5.2f}x CPU/page"
+        )
+    print(f"target: extraction <= {TARGET_CPU_RATIO:g}x the CPU/page of the crawl only")
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@
 Reads article and generic pages from the benchmark folder (``../shared/bench`` or
 ``$PACE_BENCH_DIR``; skipped with a message when absent), taking sites in turn so that many
 publishers are represented, and keeps their bytes in memory. Each round times, page by page, the
-three extractors on the same bytes, their order rotating from page to page so that machine drift
-affects all three alike:
+four on the same bytes, their order rotating from page to page so that machine drift
+affects all four alike:
 
 - ``parse``: ``lxml.html.document_fromstring(bytes)`` alone, the floor for any extractor;
+- ``page model``: ``Page.from_html(bytes, url)`` alone (decoding checks, parse, cleaning): the
+  part of ours that comes before any extraction;
 - ``ours``: ``Page.from_html(bytes, url)`` then ``extract(page, config)``;
 - ``trafilatura``: ``trafilatura.extract(bytes, url=url, with_metadata=True)`` (defaults).
 
@@ -106,6 +108,7 @@ def main() -> None:
     )
     extractors: dict[str, Extractor] = {
         "parse": parse_alone,
+        "page model": page_model,
         "ours": ours,
         "trafilatura": with_trafilatura,
     }
@@ -127,6 +130,8 @@ def main() -> None:
         f"(target >= {TARGET_VS_TRAFILATURA:g}x)"
     )
     print(f"ours vs parse alone: {versus_parse:5.2f}x the time (target <= {TARGET_VS_PARSE:g}x)")
+    model_vs_parse = statistics.median(s["page model"] / s["parse"] for s in rounds)
+    print(f"page model vs parse alone: {model_vs_parse:5.2f}x the time (before any extraction)")
     print()
     print_breakdown(pages, statistics.median(1000 * s["ours"] / len(pages) for s in rounds))
 
@@ -223,6 +228,11 @@ def element_path(element: HtmlElement) -> str:
 def parse_alone(page: BenchPage) -> object:
     """lxml's parse of the bytes (nothing else)."""
     return lxml.html.document_fromstring(page.html)
+
+
+def page_model(page: BenchPage) -> object:
+    """Our page model alone: the parse and the cleaning every extraction starts with."""
+    return Page.from_html(page.html, page.url)
 
 
 def ours(page: BenchPage) -> object:
