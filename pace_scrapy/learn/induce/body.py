@@ -17,10 +17,14 @@ from lxml.html import HtmlElement
 from pace_scrapy.config.model import BodySpec, Selector
 from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense, with_leads
 from pace_scrapy.learn.induce.body_sample import BodySample, f1
-from pace_scrapy.learn.induce.selectors import by_child, candidate_selectors
+from pace_scrapy.learn.induce.selectors import by_child, candidate_selectors, positional
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
 
 MAX_CONTAINER_CANDIDATES = 12
+# A site of two templates gets a container for each when the first is shown on this many
+# training pages; this many first containers are tried.
+MIN_TEMPLATE_PAGES = 2
+MAX_TEMPLATE_CANDIDATES = 5
 MAX_RANKED_CONTAINERS = 400
 MAX_EXCLUSIONS = 25
 MIN_EXCLUSION_GAIN = 10
@@ -102,8 +106,8 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         return None
     ranked = _rank_containers(samples)
     best: _Candidate | None = None
-    for css in _shortlist(samples, ranked):
-        candidate = _refine(samples, [css])
+    for containers in [[css] for css in _shortlist(samples, ranked)] + _templates(samples, ranked):
+        candidate = _refine(samples, containers)
         if best is None or _preferred(samples, candidate, best):
             best = candidate
     if best is None:
@@ -178,6 +182,39 @@ def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]
     return list(dict.fromkeys(by_f1 + recall_weighted[:MAX_CONTAINER_CANDIDATES]))
 
 
+def _templates(
+    samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]]
+) -> list[list[str]]:
+    """Container lists for a site of two templates: a container that matches some of the
+    training pages only, at least :data:`MIN_TEMPLATE_PAGES` of them (one page of a template
+    is no evidence that the template goes on), then the best container for the others. The
+    :data:`MAX_TEMPLATE_CANDIDATES` first containers best on the pages they match are tried."""
+    partial = []
+    for css, _ in ranked:
+        if positional(css):
+            continue  # a template's container by its name: a position fits the pages seen
+        matched = [bool(sample.select(css)) for sample in samples]
+        if MIN_TEMPLATE_PAGES <= sum(matched) < len(samples):
+            fit = _mean_f1([s for s, m in zip(samples, matched, strict=True) if m], css)
+            partial.append((fit, css, matched))
+    partial.sort(key=lambda option: -option[0])  # stable: rank order among equals
+    pairs = []
+    for _, css, matched in partial[:MAX_TEMPLATE_CANDIDATES]:
+        others = [s for s, m in zip(samples, matched, strict=True) if not m]
+        fit, other = max(
+            ((_mean_f1(others, o), o) for o, _ in ranked if o != css),
+            key=lambda option: option[0],
+            default=(0.0, ""),
+        )
+        if fit > 0:
+            pairs.append([css, other])
+    return pairs
+
+
+def _mean_f1(samples: Sequence[BodySample], css: str) -> float:
+    return sum(_container_f1(sample, [css]) for sample in samples) / len(samples)
+
+
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:
     """A better score wins; at about the same score (within 0.01), the container matching
     fewer elements per page (one wrapper generalises to block types the pages did not show, a
@@ -191,7 +228,7 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
     def key(c: _Candidate) -> tuple[int, bool, float, int, int]:
         roots = [_first_matching(s, c.containers) for s in samples]
         matches = sum(map(len, roots))
-        indirect = any(":nth-of-type" in css or ":has(" in css for css in c.containers)
+        indirect = any(positional(css) or ":has(" in css for css in c.containers)
         tight = sum(_container_f1(s, c.containers, c.lead, c.span) for s in samples)
         depth = sum(len(list(root.iterancestors())) for found in roots for root in found)
         return matches, indirect, -tight, len(c.exclusions), depth

@@ -24,6 +24,7 @@ from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.kinds import Rejected, max_length, page_context
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.induce.candidates import FieldExample, candidates
+from pace_scrapy.learn.induce.selectors import positional
 from pace_scrapy.page.structured import name_key
 
 # XPaths (anchored on the label shown before a value, or its own text) say more about what a
@@ -171,7 +172,7 @@ def _merit(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
         -(rule.source not in STRUCTURED),
         sum(1 for i in examples if outcome.results[i]),
         -outcome.ambiguous,
-        -_positional(rule),
+        -positional(rule.query),
         -len(rule.transforms),
     )
 
@@ -188,10 +189,6 @@ def reads_other_field(rule: Rule, name: str) -> bool:
         return False
     others = set().union(*(known for field, known in _FIELD_KEYS.items() if field != name))
     return bool(keys & others) and not keys & _FIELD_KEYS.get(name, frozenset())
-
-
-def _positional(rule: Rule) -> bool:
-    return ":nth-of-type(" in rule.query
 
 
 def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
@@ -211,7 +208,7 @@ def choose_rules(outcomes: Sequence[Outcome]) -> FieldRules | None:
         if any(o.rule.source == source for o in chosen):
             continue
         # A position in the page is the first thing a change of layout breaks.
-        others = [o for o in usable if o.rule.source == source and not _positional(o.rule)]
+        others = [o for o in usable if o.rule.source == source and not positional(o.rule.query)]
         if others:
             backups.append(max(others, key=lambda o: _rank(o, everywhere)))
     kept = chosen + backups

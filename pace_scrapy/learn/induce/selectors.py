@@ -154,6 +154,12 @@ def _valid(css: str) -> bool:
     return True
 
 
+def positional(css: str) -> bool:
+    """True for a selector with a positional step (made by :func:`positional_path`): the
+    first thing a change of layout breaks."""
+    return ":nth-of-type(" in css
+
+
 def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:
     """A path of ``tag:nth-of-type(k)`` steps from the nearest ancestor with an id or a stable
     class (or from ``body``): the only handle on table layouts and class-less markup. None

@@ -394,3 +394,37 @@ def test_a_footer_later_pages_show_leaves_the_body_though_a_short_label_fell_in_
     spec = induce_body([first, second])
     assert spec is not None
     assert kept_paragraphs(unseen, spec)[-1].startswith("Jane Doe has covered")
+
+
+def layout(story: str, *paragraphs: str) -> BodySample:
+    """A page laid out in a table: the story in a cell of class ``story`` (the main template)
+    or ``post`` (another, after the cell of links), below a byline row."""
+    story_cell = f'<td class="{story}">{"".join(f"<p>{text}</p>" for text in paragraphs)}</td>'
+    links = '<td class="links"><p>Markets, sport and the weather all week</p></td>'
+    cells = story_cell + links if story == "story" else links + story_cell
+    doc = page(
+        '<body><div id="page"><table role="presentation"><tr><td class="byline"><p>By the '
+        f"desk, {len(paragraphs)} paragraphs today</p></td></tr><tr>{cells}</tr></table></div>"
+        "</body>"
+    )
+    return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(list(paragraphs)))))
+
+
+def test_a_template_shown_on_several_pages_gets_its_own_container() -> None:
+    main = [
+        layout("story", f"Rain fell on the city for week {n}.", "Rivers rose above the banks.")
+        for n in range(3)
+    ]
+    other = layout("post", "A long read starts here and goes on.", "It ends much later.")
+    # One container per template, the main one first, rather than the table around both
+    # (whose byline and links rows then need exclusions fitted to the pages seen).
+    spec = learnt(*main, other, containers=["td.story", "td.post"])
+    unseen = layout("story", "A new school was built in the valley.", "Pupils arrive in May.")
+    assert kept_paragraphs(unseen, spec) == [
+        "A new school was built in the valley.",
+        "Pupils arrive in May.",
+    ]
+    # A template on one page of two is no evidence: no container for each.
+    single = induce_body([main[0], other])
+    assert single is not None
+    assert len(single.containers) == 1
