@@ -9,7 +9,7 @@ training page (precision first).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from lxml.html import HtmlElement
@@ -24,6 +24,7 @@ MAX_CONTAINER_CANDIDATES = 12
 # A site of two templates gets a container for each when the first is shown on this many
 # training pages; this many first containers are tried.
 MIN_TEMPLATE_PAGES = 2
+MIN_TEMPLATE_FIT = 0.8
 MAX_TEMPLATE_CANDIDATES = 5
 MAX_RANKED_CONTAINERS = 400
 MAX_EXCLUSIONS = 25
@@ -105,13 +106,14 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
     if not samples:
         return None
     ranked = _rank_containers(samples)
-    best: _Candidate | None = None
-    for containers in [[css] for css in _shortlist(samples, ranked)] + _templates(samples, ranked):
-        candidate = _refine(samples, containers)
-        if best is None or _preferred(samples, candidate, best):
-            best = candidate
+    singles = [_refine(samples, [css]) for css in _shortlist(samples, ranked)]
+    best = _choose(samples, singles)
     if best is None:
         return None
+    # Two containers only when they fit clearly better than any one (not on a tie-break).
+    top = max(candidate.score for candidate in singles) + SCORE_TIE
+    pairs = (_refine(samples, pair) for pair in _templates(samples, ranked))
+    best = _choose(samples, [pair for pair in pairs if pair.score > top]) or best
     best = _with_lead(samples, best, ranked)
     _add_fallback_containers(samples, best, ranked)
     return BodySpec(
@@ -182,13 +184,24 @@ def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]
     return list(dict.fromkeys(by_f1 + recall_weighted[:MAX_CONTAINER_CANDIDATES]))
 
 
+def _choose(samples: Sequence[BodySample], candidates: Iterable[_Candidate]) -> _Candidate | None:
+    """The candidate :func:`_preferred` to all others, or ``None`` when there is none."""
+    best = None
+    for candidate in candidates:
+        if best is None or _preferred(samples, candidate, best):
+            best = candidate
+    return best
+
+
 def _templates(
     samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]]
 ) -> list[list[str]]:
     """Container lists for a site of two templates: a container that matches some of the
     training pages only, at least :data:`MIN_TEMPLATE_PAGES` of them (one page of a template
-    is no evidence that the template goes on), then the best container for the others. The
-    :data:`MAX_TEMPLATE_CANDIDATES` first containers best on the pages they match are tried."""
+    is no evidence that the template goes on), then the best container for the others if it
+    holds their bodies (mean F1 :data:`MIN_TEMPLATE_FIT`; not a headline on pages that are
+    mostly video). The :data:`MAX_TEMPLATE_CANDIDATES` first containers best on the pages
+    they match are tried."""
     partial = []
     for css, _ in ranked:
         if positional(css):
@@ -206,7 +219,7 @@ def _templates(
             key=lambda option: option[0],
             default=(0.0, ""),
         )
-        if fit > 0:
+        if fit >= MIN_TEMPLATE_FIT:
             pairs.append([css, other])
     return pairs
 
