@@ -112,7 +112,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         return None
     # Two containers only when they fit clearly better than any one (not on a tie-break).
     top = max(candidate.score for candidate in singles) + SCORE_TIE
-    pairs = (_refine(samples, pair) for pair in _templates(samples, ranked))
+    pairs = (_refine(samples, pair) for pair in _templates(samples, ranked, best.containers))
     best = _choose(samples, [pair for pair in pairs if pair.score > top]) or best
     best = _with_lead(samples, best, ranked)
     _add_fallback_containers(samples, best, ranked)
@@ -194,22 +194,25 @@ def _choose(samples: Sequence[BodySample], candidates: Iterable[_Candidate]) -> 
 
 
 def _templates(
-    samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]]
+    samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]], single: Sequence[str]
 ) -> list[list[str]]:
     """Container lists for a site of two templates: a container that matches some of the
     training pages only, at least :data:`MIN_TEMPLATE_PAGES` of them (one page of a template
-    is no evidence that the template goes on), then the best container for the others if it
-    holds their bodies (mean F1 :data:`MIN_TEMPLATE_FIT`; not a headline on pages that are
-    mostly video). The :data:`MAX_TEMPLATE_CANDIDATES` first containers best on the pages
-    they match are tried."""
+    is no evidence that the template goes on), and fits them clearly better than the
+    ``single`` containers chosen for all pages do (else the pages are of one template); then
+    the best container for the others if it holds their bodies (mean F1
+    :data:`MIN_TEMPLATE_FIT`; not a headline on pages that are mostly video). The
+    :data:`MAX_TEMPLATE_CANDIDATES` first containers best on the pages they match are tried."""
     partial = []
     for css, _ in ranked:
         if positional(css):
             continue  # a template's container by its name: a position fits the pages seen
         matched = [bool(sample.select(css)) for sample in samples]
         if MIN_TEMPLATE_PAGES <= sum(matched) < len(samples):
-            fit = _mean_f1([s for s, m in zip(samples, matched, strict=True) if m], css)
-            partial.append((fit, css, matched))
+            pages = [s for s, m in zip(samples, matched, strict=True) if m]
+            fit = _mean_f1(pages, css)
+            if fit > _mean_f1(pages, *single) + SCORE_TIE:
+                partial.append((fit, css, matched))
     partial.sort(key=lambda option: -option[0])  # stable: rank order among equals
     pairs = []
     for _, css, matched in partial[:MAX_TEMPLATE_CANDIDATES]:
@@ -224,8 +227,8 @@ def _templates(
     return pairs
 
 
-def _mean_f1(samples: Sequence[BodySample], css: str) -> float:
-    return sum(_container_f1(sample, [css]) for sample in samples) / len(samples)
+def _mean_f1(samples: Sequence[BodySample], *containers: str) -> float:
+    return sum(_container_f1(sample, containers) for sample in samples) / len(samples)
 
 
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:

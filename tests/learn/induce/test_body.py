@@ -441,3 +441,27 @@ def test_one_container_when_it_fits_as_well_as_one_for_each_template() -> None:
     spec = induce_body(pages)
     assert spec is not None
     assert len(spec.containers) == 1
+
+
+def test_no_container_for_a_template_that_the_single_container_fits_as_well() -> None:
+    # Video posts wrap the same body in div.video, with a caption: not another template. The
+    # pair (the body inside div.video, then the paragraphs elsewhere, leaving out a note one
+    # page has) fits the training pages better only by a one-page exclusion.
+    def post(caption: str, note: str, *paragraphs: str) -> BodySample:
+        html = "".join(f"<p>{text}</p>" for text in paragraphs)
+        if caption:
+            html = (
+                f'<div class="video"><div class="post-body">{html}<div>{caption}</div></div></div>'
+            )
+        else:
+            html = f'<div class="post-body">{html}<div class="note">{note}</div></div>'
+        doc = page(f"<body>{html}</body>")
+        content = [*paragraphs, caption] if caption else list(paragraphs)
+        return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content))))
+
+    learnt(
+        post("The river at dawn, seen from the old mill bridge.", "", "Rain.", "Rivers."),
+        post("The mayor cuts the ribbon on the new bridge.", "", "Bridge.", "Traffic."),
+        post("", "Corrected", "A school was built in the valley.", "In May."),
+        containers=["div.post-body"],
+    )
