@@ -21,8 +21,9 @@ from pace_scrapy.learn.induce.selectors import by_child, candidate_selectors, po
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
 
 MAX_CONTAINER_CANDIDATES = 12
-# A site of two templates gets a container for each when the first is shown on this many
-# training pages; this many first containers are tried.
+# A site of two templates gets a container for each (see _templates) when the first is shown on
+# this many training pages and the second fits the others at this mean F1; this many first
+# containers are tried.
 MIN_TEMPLATE_PAGES = 2
 MIN_TEMPLATE_FIT = 0.8
 MAX_TEMPLATE_CANDIDATES = 5
