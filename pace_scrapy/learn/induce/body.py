@@ -3,7 +3,7 @@
 Every candidate selector is scored on every training page by the characters of content and of
 other text it keeps, so the chosen spec is the one that reproduces the labels best across
 pages, not on one page. Exclusions are kept only when they remove no labelled content on any
-training page (precision first).
+training page (but text the body repeats outside them).
 """
 
 from __future__ import annotations
@@ -324,10 +324,10 @@ def _add_exclusions(
     candidate: _Candidate,
 ) -> list[set[int]]:
     """Add exclusion selectors to ``candidate`` (greedily, most other text first, none removing
-    labelled content), removing what they match from ``kept``. Returns, per sample, what
-    exclusions firing on one page only (of several the containers match) removed: kept out of
-    the body, but not counted in the score (like one-page text patterns, they fit their page
-    and say nothing about the next one)."""
+    labelled content but what the body repeats: :func:`_exclusion_gain`), removing what they
+    match from ``kept``. Returns, per sample, what exclusions firing on one page only (of
+    several the containers match) removed: kept out of the body, but not counted in the score
+    (like one-page text patterns, they fit their page and say nothing about the next one)."""
     proposals = _exclusion_proposals(samples, roots, kept)
     once_removed: list[set[int]] = [set() for _ in samples]
     while len(candidate.exclusions) < MAX_EXCLUSIONS and proposals:
@@ -433,13 +433,24 @@ def _exclusion_gain(
     kept: Sequence[set[int]],
     css: str,
 ) -> tuple[int, int]:
-    """(other characters, labelled characters) that an exclusion removes from ``kept``."""
+    """(other characters, labelled characters) that an exclusion removes from ``kept``. Labelled
+    blocks whose text the kept body repeats elsewhere are no loss: labels found by matching
+    text also mark a box that repeats the article's words (a related link titled as a
+    subheading)."""
     gain = loss = 0
     for sample, ids, found in zip(samples, kept, _matched(samples, roots, css), strict=True):
-        content, other = sample.chars(found & ids)
+        removed = found & ids
+        content, other = sample.chars(removed)
         gain += other
-        loss += content
+        if content:
+            loss += sample.chars(_unrepeated(sample, removed, ids - removed))[0]
     return gain, loss
+
+
+def _unrepeated(sample: BodySample, removed: set[int], rest: set[int]) -> set[int]:
+    """The blocks of ``removed`` whose text is not that of a labelled block of ``rest``."""
+    kept = {sample.blocks[i].text for i in rest & sample.content}
+    return {i for i in removed if not sample.blocks[i].text or sample.blocks[i].text not in kept}
 
 
 def _matched(

@@ -465,3 +465,25 @@ def test_no_container_for_a_template_that_the_single_container_fits_as_well() ->
         post("", "Corrected", "A school was built in the valley.", "In May."),
         containers=["div.post-body"],
     )
+
+
+def test_an_exclusion_may_remove_a_few_labelled_words_that_a_box_repeats() -> None:
+    # On the second page the box of other stories repeats the article's subheading, which
+    # matching the labelled text marks in both places: excluding the box loses nothing.
+    long = "The river rose through the night and the banks broke in three places. " * 5
+
+    def story(n: int, subheading: str) -> BodySample:
+        links = "".join(
+            f"<li><a href='/{n}{i}'>Another story, number {i}</a></li>" for i in range(4)
+        )
+        title = f"<p>{subheading}</p>" if subheading else ""
+        box = f'<div class="more-box">{title}<ul>{links}</ul></div>'
+        body = f"<p>{long}{n}</p><h2>{subheading or 'Later'}</h2><p>{long}</p>{box}"
+        doc = page(f'<body><div class="text">{body}</div></body>')
+        content = [f"{long}{n}", subheading or "Later", long]
+        return BodySample(doc, frozenset(covered_blocks(doc.blocks, TextIndex(content))))
+
+    pages = [story(1, ""), story(2, "Rain in Paris"), story(3, "")]
+    assert pages[1].chars(pages[1].inside(pages[1].select("div.more-box")))[0]  # labelled
+    spec = learnt(*pages, containers=["div.text"])
+    assert "div.more-box" in [s.css for s in spec.exclude]
