@@ -1,4 +1,4 @@
-"""Extraction benchmark: lxml's parse alone, our extractor and trafilatura on the same pages.
+"""Extraction benchmark: lxml's parse, our page model, our extractor, trafilatura: same pages.
 
 Reads article and generic pages from the benchmark folder (``../shared/bench`` or
 ``$PACE_BENCH_DIR``; skipped with a message when absent), taking sites in turn so that many
