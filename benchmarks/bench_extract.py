@@ -3,13 +3,15 @@
 Reads article and generic pages from the benchmark folder (``../shared/bench`` or
 ``$PACE_BENCH_DIR``; skipped with a message when absent), taking sites in turn so that many
 publishers are represented, and keeps their bytes in memory. Each round times, page by page, the
-four on the same bytes, their order rotating from page to page so that machine drift
-affects all four alike:
+five on the same bytes, their order rotating from page to page so that machine drift
+affects all five alike:
 
 - ``parse``: ``lxml.html.document_fromstring(bytes)`` alone, the floor for any extractor;
 - ``page model``: ``Page.from_html(bytes, url)`` alone (decoding checks, parse, cleaning): the
   part of ours that comes before any extraction;
 - ``ours``: ``Page.from_html(bytes, url)`` then ``extract(page, config)``;
+- ``text only``: the same with ``formats=()`` (``PACE_BODY_FORMATS = []``): the body's text,
+  not its HTML and Markdown renderings, which tells what those two cost;
 - ``trafilatura``: ``trafilatura.extract(bytes, url=url, with_metadata=True)`` (defaults).
 
 Each site gets a small config made here (learning one per site would time the learner too),
@@ -110,6 +112,7 @@ def main() -> None:
         "parse": parse_alone,
         "page model": page_model,
         "ours": ours,
+        "text only": text_only,
         "trafilatura": with_trafilatura,
     }
     for page in pages[:10]:  # imports and caches warmed up, untimed
@@ -132,6 +135,12 @@ def main() -> None:
     print(f"ours vs parse alone: {versus_parse:5.2f}x the time (target <= {TARGET_VS_PARSE:g}x)")
     model_vs_parse = statistics.median(s["page model"] / s["parse"] for s in rounds)
     print(f"page model vs parse alone: {model_vs_parse:5.2f}x the time (before any extraction)")
+    text_vs_trafilatura = statistics.median(s["trafilatura"] / s["text only"] for s in rounds)
+    text_vs_parse = statistics.median(s["text only"] / s["parse"] for s in rounds)
+    print(
+        f"text only (no HTML, no Markdown): {text_vs_trafilatura:5.1f}x trafilatura's pages/s, "
+        f"{text_vs_parse:5.2f}x the parse time"
+    )
     print()
     print_breakdown(pages, statistics.median(1000 * s["ours"] / len(pages) for s in rounds))
 
@@ -238,6 +247,11 @@ def page_model(page: BenchPage) -> object:
 def ours(page: BenchPage) -> object:
     """Our full path: the page model, then the item."""
     return extract(Page.from_html(page.html, page.url), page.config)
+
+
+def text_only(page: BenchPage) -> object:
+    """Our full path without the body's HTML and Markdown renderings."""
+    return extract(Page.from_html(page.html, page.url), page.config, formats=())
 
 
 def with_trafilatura(page: BenchPage) -> object:

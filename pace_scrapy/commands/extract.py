@@ -43,6 +43,7 @@ def extract_file(
             config,
             min_confidence=pace.min_confidence,
             fallback=pace.fallback == "generic",
+            formats=pace.body_formats,
         )
     except (PaceError, OSError, ValueError) as exc:  # ValueError covers bad JSON and items
         return {"page": str(path), "error": f"{type(exc).__name__}: {exc}"}

@@ -71,6 +71,7 @@ class ExtractionPipeline:
                 version=version,
                 min_confidence=settings.min_confidence,
                 fallback=settings.fallback == "generic",
+                formats=settings.body_formats,
             )
         except PageError as exc:
             raise self._drop("page_error", item.url, str(exc)) from exc

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, cast
 
 from pace_scrapy.errors import PaceError
+from pace_scrapy.extract.extractor import BODY_FORMATS
 from pace_scrapy.learn.labelers import LABELERS
 from pace_scrapy.learn.llm.settings import SETTING_DOCS as LLM_SETTING_DOCS
 from pace_scrapy.learn.llm.settings import LlmSettings
@@ -111,6 +112,20 @@ def _positive_int(name: str, value: object) -> int:
     return number
 
 
+def _formats(name: str, value: object) -> tuple[str, ...]:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return ()
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise SettingsError(f"{name} must be a list of body formats, got {value!r}")
+    formats = tuple(str(item).strip() for item in items)
+    for item in formats:
+        if item not in BODY_FORMATS:
+            known = ", ".join(repr(f) for f in BODY_FORMATS)
+            raise SettingsError(f"{name}: unknown body format {item!r} (known: {known})")
+    return formats
+
+
 SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "PACE_ENABLED",
@@ -134,6 +149,16 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "`generic` extracts the body generically when a page does not fit its config "
         "(counted in `pace/fallback`); `none` never does.",
         _choice(*FALLBACKS),
+    ),
+    SettingSpec(
+        "PACE_BODY_FORMATS",
+        list(BODY_FORMATS),
+        "list of str",
+        "Renderings of an article's body that items carry beside its text (`articleBody`): "
+        "`html` (`articleBodyHtml`), `markdown` (`articleBodyMarkdown`); a comma-separated "
+        "string is read too, `none` or `[]` for the text alone. Each costs CPU time per page "
+        "(see `benchmarks/RESULTS.md`).",
+        _formats,
     ),
     SettingSpec(
         "PACE_MIN_CONFIDENCE",
@@ -232,6 +257,7 @@ class PaceSettings:
     enabled: bool
     config_dir: Path
     fallback: Literal["generic", "none"]
+    body_formats: tuple[str, ...]
     min_confidence: float | None
     render: Literal["config", "never", "always"]
     render_on_request: bool
@@ -259,6 +285,7 @@ class PaceSettings:
             enabled=cast("bool", values["PACE_ENABLED"]),
             config_dir=config_dir,
             fallback=cast("Literal['generic', 'none']", values["PACE_FALLBACK"]),
+            body_formats=cast("tuple[str, ...]", values["PACE_BODY_FORMATS"]),
             min_confidence=cast("float | None", values["PACE_MIN_CONFIDENCE"]),
             render=cast("Literal['config', 'never', 'always']", values["PACE_RENDER"]),
             render_on_request=cast("bool", values["PACE_RENDER_ON_REQUEST"]),

@@ -6,6 +6,7 @@ page's own date (which picks the config version and bounds plausible dates).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -48,6 +49,8 @@ from pace_scrapy.page.nodes import NodeFeatures
 FALLBACK_CONFIDENCE = 0.5
 NODE_MATCH = "node-match"  # FieldSource.detail of a value found by node matching
 _DEFAULT_IMAGES = ImageSpec()
+# Renderings of an article's body an item may carry beside its plain text (``articleBody``).
+BODY_FORMATS = ("html", "markdown")
 
 Item = Any  # an instance of one of pace_scrapy.items' item classes
 
@@ -59,13 +62,20 @@ def extract(
     version: ConfigVersion | None = None,
     min_confidence: float | None = None,
     fallback: bool = True,
+    formats: Collection[str] = BODY_FORMATS,
 ) -> Item:
     """Extract the item of ``page`` with ``config``.
 
     ``version`` defaults to the config version valid at the page's date (today when unknown);
     :class:`NoConfigVersion` is raised when there is none. ``min_confidence`` (default: the
     version's) leaves out rules below it. ``fallback=False`` disables the generic body fallback.
+    ``formats`` names the renderings of the body, of :data:`BODY_FORMATS`, that the item carries
+    beside its text (``articleBodyHtml``, ``articleBodyMarkdown``); :class:`ValueError` names an
+    unknown one.
     """
+    unknown = sorted(set(formats) - set(BODY_FORMATS))
+    if unknown:
+        raise ValueError(f"unknown body formats {unknown} (known: {', '.join(BODY_FORMATS)})")
     today = page.fetched or datetime.now(UTC).date()
     chosen = version or config.version_at(today)
     if chosen is None:
@@ -82,7 +92,7 @@ def extract(
         if body is not None:
             body = without_field_lines(body, run.author_names(), run.day_published())
         if body is not None and body.blocks:
-            run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back)
+            run.body(body, chosen.images or _DEFAULT_IMAGES, fell_back, formats)
     elif chosen.images is not None:
         run.images(Body(containers=[page.root]), chosen.images, FALLBACK_CONFIDENCE)
     item_class = item_type(chosen.page_type)
@@ -213,7 +223,9 @@ class _Run:
         self.set(name, found.value, source)
         self.fell_back = True
 
-    def body(self, body: Body, images_spec: ImageSpec, fell_back: bool) -> None:
+    def body(
+        self, body: Body, images_spec: ImageSpec, fell_back: bool, formats: Collection[str]
+    ) -> None:
         confidence = FALLBACK_CONFIDENCE if fell_back else 1.0
         source = FieldSource(
             source="fallback" if fell_back else "rule",
@@ -226,14 +238,12 @@ class _Run:
         grids = TableGrids(body.skip)  # the text, the Markdown and the tables field share them
         paragraphs = body_paragraphs(body.blocks, body.skip, grids)
         self.set("articleBody", "\n\n".join(paragraphs), source)
-        self.set(
-            "articleBodyHtml", HtmlRenderer(body.skip, base_url, images).render(body.blocks), source
-        )
-        self.set(
-            "articleBodyMarkdown",
-            MarkdownRenderer(body.skip, base_url, images, grids).render(body.blocks),
-            source,
-        )
+        if "html" in formats:
+            html = HtmlRenderer(body.skip, base_url, images).render(body.blocks)
+            self.set("articleBodyHtml", html, source)
+        if "markdown" in formats:
+            markdown = MarkdownRenderer(body.skip, base_url, images, grids).render(body.blocks)
+            self.set("articleBodyMarkdown", markdown, source)
         tables = [
             grids(block.element).model_dump()
             for block in body.blocks

@@ -85,6 +85,15 @@ def test_page_date_picks_the_config_version(scrapy_cli: ScrapyCli, pages: Path) 
     assert "headline" not in line["item"]
 
 
+def test_settings_choose_the_body_formats(scrapy_cli: ScrapyCli, pages: Path) -> None:
+    args = ["--config", "news.json", "pages/a.html", "-o", "out.jsonl"]
+    (full,) = run(scrapy_cli, pages.parent, *args)
+    assert {"articleBodyHtml", "articleBodyMarkdown"} <= full["item"].keys()
+    (line,) = run(scrapy_cli, pages.parent, *args, "-s", "PACE_BODY_FORMATS=markdown")
+    assert "articleBodyHtml" not in line["item"]
+    assert line["item"]["articleBodyMarkdown"] == full["item"]["articleBodyMarkdown"]
+
+
 def test_page_without_url_is_an_error_line(scrapy_cli: ScrapyCli, pages: Path) -> None:
     (line,) = run(
         scrapy_cli, pages.parent, "--config", "news.json", "pages/c.html", "-o", "out.jsonl"

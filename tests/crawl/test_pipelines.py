@@ -170,6 +170,15 @@ def test_fallback_is_counted_and_can_be_disabled(config_dir: Path) -> None:
     assert "articleBody" not in item
 
 
+def test_body_formats_setting_chooses_the_renderings(crawler: Crawler, config_dir: Path) -> None:
+    full = ExtractionPipeline.from_crawler(crawler).process_item(record())
+    assert {"articleBodyHtml", "articleBodyMarkdown"} <= full.keys()
+    text_only = make_crawler(config_dir, PACE_BODY_FORMATS=[])
+    item = ExtractionPipeline.from_crawler(text_only).process_item(record())
+    assert not {"articleBodyHtml", "articleBodyMarkdown"} & item.keys()
+    assert item["articleBody"] == full["articleBody"]
+
+
 def test_components_are_off_when_disabled(config_dir: Path) -> None:
     crawler = make_crawler(config_dir, PACE_ENABLED=False)
     for component in (ExtractionPipeline, ValidationPipeline):

@@ -29,6 +29,7 @@ def test_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert (pace.fallback, pace.min_confidence, pace.render) == ("generic", None, "config")
     assert pace.max_page_bytes == 32 * 1024 * 1024
     assert pace.stats_fields is True
+    assert pace.body_formats == ("html", "markdown")
     assert (pace.render_on_request, pace.browser_executable, pace.browser_max_pages) == (
         False,
         None,
@@ -58,6 +59,10 @@ def test_command_line_strings_are_parsed() -> None:
         3,
     )
     assert PaceSettings.from_settings({"PACE_MIN_CONFIDENCE": "None"}).min_confidence is None
+    formats = {"markdown": ("markdown",), " html, markdown": ("html", "markdown"), "none": ()}
+    for given, parsed in formats.items():
+        assert PaceSettings.from_settings({"PACE_BODY_FORMATS": given}).body_formats == parsed
+    assert PaceSettings.from_settings({"PACE_BODY_FORMATS": []}).body_formats == ()
     assert (
         PaceSettings.from_settings({"PACE_BROWSER_EXECUTABLE": "None"}).browser_executable is None
     )
@@ -69,6 +74,8 @@ def test_command_line_strings_are_parsed() -> None:
         ("PACE_ENABLED", "maybe"),
         ("PACE_CONFIG_DIR", ""),
         ("PACE_FALLBACK", "trafilatura"),
+        ("PACE_BODY_FORMATS", "html,pdf"),
+        ("PACE_BODY_FORMATS", 3),
         ("PACE_MIN_CONFIDENCE", "high"),
         ("PACE_MIN_CONFIDENCE", 1.5),
         ("PACE_RENDER", "auto"),

@@ -89,6 +89,22 @@ def test_output_is_plain_json_and_deterministic() -> None:
     assert json.loads(json.dumps(first)) == first
 
 
+def test_formats_choose_the_renderings_of_the_body() -> None:
+    full = extract(ARTICLE, ARTICLE_CONFIG)
+    assert full.articleBodyHtml and full.articleBodyMarkdown
+    text_only = extract(ARTICLE, ARTICLE_CONFIG, formats=())
+    assert (text_only.articleBodyHtml, text_only.articleBodyMarkdown) == (None, None)
+    assert (text_only.articleBody, text_only.tables) == (full.articleBody, full.tables)
+    assert "articleBodyHtml" not in text_only.metadata.fields
+    markdown = extract(ARTICLE, ARTICLE_CONFIG, formats=["markdown"])
+    assert (markdown.articleBodyHtml, markdown.articleBodyMarkdown) == (
+        None,
+        full.articleBodyMarkdown,
+    )
+    with pytest.raises(ValueError, match="'pdf'"):
+        extract(ARTICLE, ARTICLE_CONFIG, formats=("html", "pdf"))
+
+
 def test_min_confidence_skips_low_confidence_rules() -> None:
     item = extract(ARTICLE, ARTICLE_CONFIG, min_confidence=0.95)
     assert item.datePublished is None
