@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 
 @dataclass
@@ -32,14 +31,6 @@ class LlmStats:
     pages_unlabelled: int = 0
     revised: int = 0
     discarded: Counter[str] = field(default_factory=Counter)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The counts as a JSON-safe dict."""
-        counts: dict[str, Any] = {
-            name: getattr(self, name) for name in self.__dataclass_fields__ if name != "discarded"
-        }
-        counts["discarded"] = dict(sorted(self.discarded.items()))
-        return counts
 
     def summary(self) -> str:
         """A one-line summary (for the report's notes)."""
