@@ -126,23 +126,27 @@ def main() -> None:
     for name in extractors:
         rate = statistics.median(len(pages) / spent[name] for spent in rounds)
         print(f"{name:>12}: {rate:7.1f} pages/s  {1000 / rate:6.2f} ms/page (median)")
-    versus_trafilatura = statistics.median(s["trafilatura"] / s["ours"] for s in rounds)
-    versus_parse = statistics.median(s["ours"] / s["parse"] for s in rounds)
+    versus_trafilatura = median_ratio(rounds, "trafilatura", "ours")
     print(
         f"ours vs trafilatura: {versus_trafilatura:5.1f}x the pages/s "
         f"(target >= {TARGET_VS_TRAFILATURA:g}x)"
     )
+    versus_parse = median_ratio(rounds, "ours", "parse")
     print(f"ours vs parse alone: {versus_parse:5.2f}x the time (target <= {TARGET_VS_PARSE:g}x)")
-    model_vs_parse = statistics.median(s["page model"] / s["parse"] for s in rounds)
+    model_vs_parse = median_ratio(rounds, "page model", "parse")
     print(f"page model vs parse alone: {model_vs_parse:5.2f}x the time (before any extraction)")
-    text_vs_trafilatura = statistics.median(s["trafilatura"] / s["text only"] for s in rounds)
-    text_vs_parse = statistics.median(s["text only"] / s["parse"] for s in rounds)
     print(
-        f"text only (no HTML, no Markdown): {text_vs_trafilatura:5.1f}x trafilatura's pages/s, "
-        f"{text_vs_parse:5.2f}x the parse time"
+        "text only (no HTML, no Markdown): "
+        f"{median_ratio(rounds, 'trafilatura', 'text only'):5.1f}x trafilatura's pages/s, "
+        f"{median_ratio(rounds, 'text only', 'parse'):5.2f}x the parse time"
     )
     print()
     print_breakdown(pages, statistics.median(1000 * s["ours"] / len(pages) for s in rounds))
+
+
+def median_ratio(rounds: list[dict[str, float]], numerator: str, denominator: str) -> float:
+    """The median over the rounds of one extractor's time over another's."""
+    return statistics.median(spent[numerator] / spent[denominator] for spent in rounds)
 
 
 def load_bench_pages(root: Path, limit: int) -> list[BenchPage]:
