@@ -8,8 +8,8 @@ Each page gives one JSON line, in input order: ``{"page": PATH, "item": {...}}``
 ``{"page": PATH, "error": "..."}`` when it cannot be extracted (the others still are). The page
 date (which picks the config version) is ``--date``, else today. ``PACE_FALLBACK``,
 ``PACE_MIN_CONFIDENCE``, ``PACE_MAX_PAGE_BYTES`` and ``PACE_BODY_FORMATS`` apply as in a crawl
-(``-s NAME=VALUE``). The output is written
-atomically. The exit code is 2 for usage errors, 1 for a bad config, else 0.
+(``-s NAME=VALUE``). The output is written atomically. The exit code is 2 for usage errors, 1
+for a bad config, else 0.
 """
 
 from __future__ import annotations

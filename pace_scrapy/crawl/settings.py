@@ -64,6 +64,11 @@ def _bool(name: str, value: object) -> bool:
     raise SettingsError(f"{name} must be True or False, got {value!r}")
 
 
+def _unset(value: object) -> bool:
+    """True for ``None``, an empty string or ``"none"`` (as given on the command line)."""
+    return value is None or (isinstance(value, str) and value.strip().lower() in ("", "none"))
+
+
 def _text(name: str, value: object) -> str:
     if isinstance(value, os.PathLike):
         value = os.fspath(value)
@@ -73,7 +78,7 @@ def _text(name: str, value: object) -> str:
 
 
 def _optional_text(name: str, value: object) -> str | None:
-    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+    if _unset(value):
         return None
     return _text(name, value)
 
@@ -89,7 +94,7 @@ def _choice(*choices: str) -> Callable[[str, object], object]:
 
 
 def _confidence(name: str, value: object) -> float | None:
-    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+    if _unset(value):
         return None
     try:
         number = float(cast("str | float", value))
@@ -113,12 +118,12 @@ def _positive_int(name: str, value: object) -> int:
 
 
 def _formats(name: str, value: object) -> tuple[str, ...]:
-    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+    if _unset(value):
         return ()
     items = value.split(",") if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
         raise SettingsError(f"{name} must be a list of body formats, got {value!r}")
-    formats = tuple(str(item).strip() for item in items)
+    formats = tuple(text for item in items if (text := str(item).strip()))
     for item in formats:
         if item not in BODY_FORMATS:
             known = ", ".join(repr(f) for f in BODY_FORMATS)

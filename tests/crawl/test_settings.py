@@ -59,7 +59,12 @@ def test_command_line_strings_are_parsed() -> None:
         3,
     )
     assert PaceSettings.from_settings({"PACE_MIN_CONFIDENCE": "None"}).min_confidence is None
-    formats = {"markdown": ("markdown",), " html, markdown": ("html", "markdown"), "none": ()}
+    formats = {
+        "markdown,": ("markdown",),
+        " html, markdown": ("html", "markdown"),
+        "none": (),
+        "": (),
+    }
     for given, parsed in formats.items():
         assert PaceSettings.from_settings({"PACE_BODY_FORMATS": given}).body_formats == parsed
     assert PaceSettings.from_settings({"PACE_BODY_FORMATS": []}).body_formats == ()
