@@ -5,8 +5,9 @@ Candidates come from where the labelled value is (:mod:`~pace_scrapy.learn.induc
 the label shown before it or selecting its own text). Every candidate is applied on every
 training page with the extractor's own machinery and kept only if it is never wrong there;
 rules are ordered so that each one adds pages the earlier ones miss, then one backup of each
-source not yet used is added, and the tag-free twin of each CSS rule (``[class*="Byline_"]``
-for ``p[class*="Byline_"]``: a template may change an element's tag and keep its class).
+source not yet used is added, the tag-free twin of each CSS rule (``[class*="Byline_"]``
+for ``p[class*="Byline_"]``: a template may change an element's tag and keep its class), and
+last, behind named CSS rules, one of tag names only (``h1``).
 Precision first: no value beats a wrong value.
 """
 
@@ -24,7 +25,7 @@ from pace_scrapy.extract.fields import apply_rule
 from pace_scrapy.extract.kinds import Rejected, max_length, page_context
 from pace_scrapy.learn.compare import agrees
 from pace_scrapy.learn.induce.candidates import FieldExample, candidates
-from pace_scrapy.learn.induce.selectors import positional
+from pace_scrapy.learn.induce.selectors import positional, unnamed
 from pace_scrapy.page.structured import name_key
 
 # XPaths (anchored on the label shown before a value, or its own text) say more about what a
@@ -120,7 +121,29 @@ def induce_rules(name: str, kind: str, examples: Sequence[FieldExample]) -> Fiel
     )
     judged = [Outcome(twin, [_judge(twin, name, kind, e) for e in examples]) for twin in twins]
     usable = tuple(outcome.rule for outcome in judged if _usable(outcome))
-    return FieldRules(rules.chosen, rules.backups + usable, _ties(outcomes, kept))
+    last = _unnamed_backup(outcomes, kept)
+    return FieldRules(rules.chosen, rules.backups + usable + last, _ties(outcomes, kept))
+
+
+def _unnamed_backup(outcomes: Sequence[Outcome], kept: Sequence[Rule]) -> tuple[Rule, ...]:
+    """The last backup when a named CSS rule is kept: the best never-wrong single-value CSS
+    rule of tag names only (``h1``). Named rules rank first (see :func:`_merit`): on a page of
+    another template they find nothing where ``h1`` takes that template's first ``h1``; ``h1``
+    then answers where the names changed and the element did not."""
+    if not any(rule.source == "css" and not unnamed(rule.query) for rule in kept):
+        return ()
+    bare = [
+        o
+        for o in outcomes
+        if _usable(o)
+        and o.rule.source == "css"
+        and unnamed(o.rule.query)
+        and not positional(o.rule.query)
+        and not o.rule.multiple  # a list would take every such element of the page
+        and o.rule not in kept
+    ]
+    everywhere = range(len(outcomes[0].results))
+    return (max(bare, key=lambda o: _rank(o, everywhere)).rule,) if bare else ()
 
 
 def _ties(outcomes: Sequence[Outcome], kept: Sequence[Rule]) -> dict[Rule, tuple[Rule, ...]]:
@@ -165,7 +188,8 @@ def _rank(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
 def _merit(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
     """What tells never-wrong rules apart on ``examples``: not reading another field's key,
     structured data (the publisher's own statement, on the pages that have it), right on
-    most, not ambiguous, not positional, fewer transforms."""
+    most, not ambiguous, not positional, named (a CSS rule of tag names only takes another
+    template's first such element), fewer transforms."""
     rule = outcome.rule
     return (
         -outcome.misread,
@@ -173,6 +197,7 @@ def _merit(outcome: Outcome, examples: Collection[int]) -> tuple[int, ...]:
         sum(1 for i in examples if outcome.results[i]),
         -outcome.ambiguous,
         -positional(rule.query),
+        -(rule.source == "css" and unnamed(rule.query)),
         -len(rule.transforms),
     )
 

@@ -160,6 +160,13 @@ def positional(css: str) -> bool:
     return ":nth-of-type(" in css
 
 
+def unnamed(css: str) -> bool:
+    """True for a selector of tag names only (``h2``, ``div > h1``): on a page of another
+    template it takes whatever element of those tags comes first, where a named one (a class,
+    an id or an attribute) finds nothing."""
+    return not any(mark in css for mark in "#.[")
+
+
 def positional_path(element: HtmlElement, max_steps: int = 8) -> str | None:
     """A path of ``tag:nth-of-type(k)`` steps from the nearest ancestor with an id or a stable
     class (or from ``body``): the only handle on table layouts and class-less markup. None

@@ -212,6 +212,32 @@ def test_a_tag_free_twin_finds_the_field_when_a_template_changes_the_tag() -> No
     assert field_value("authors", "people", spec, other_template) == [{"name": "Kim Lee"}]
 
 
+def test_a_named_rule_comes_first_and_a_tag_only_one_last() -> None:
+    def story(headline: str, header: str = "article-title", logo: str = "") -> Page:
+        return page(
+            f"<html><body>{logo}<div class='{header}'><h1>{headline}</h1></div>"
+            "<p>Text.</p></body></html>"
+        )
+
+    training = [story("Rain in Paris"), story("Sun in Rome")]
+    labels = [
+        FieldExample(p, FieldLabel([v], p.root.cssselect("h1"), "test"))
+        for p, v in zip(training, ("Rain in Paris", "Sun in Rome"), strict=True)
+    ]
+    rules = induce_rules("headline", "text", labels)
+    assert rules is not None
+    queries = [rule.query for rule in rules.chosen + rules.backups]
+    assert queries[0] == "div.article-title > h1"
+    assert queries[-1] == "h1"
+    spec = rules.spec()
+    # another template's first h1 is its logo: the named rule finds the headline
+    logo = story("Snow in Oslo", logo="<h1>The Herald</h1>")
+    assert field_value("headline", "text", spec, logo) == "Snow in Oslo"
+    # names changed, the h1 stayed: the last rule finds it
+    renamed = story("Fog in London", header="title-box")
+    assert field_value("headline", "text", spec, renamed) == "Fog in London"
+
+
 def test_tag_free_drops_the_tags_of_named_compounds_only() -> None:
     def query(css: str) -> str | None:
         twin = tag_free(Rule(source="css", query=css))

@@ -7,6 +7,7 @@ from pace_scrapy.learn.induce.selectors import (
     candidate_selectors,
     class_selector,
     positional_path,
+    unnamed,
 )
 
 
@@ -69,3 +70,10 @@ def test_an_unnamed_element_is_known_by_its_childs_names() -> None:
     assert by_child(cell, cell[0]) == ["td:has(> p.story2)", "td:has(> p.lead)"]
     assert compile_css("td:has(> p.lead)")(doc) == [cell]
     assert by_child(cell[0], cell) == []  # the paragraph has names of its own
+
+
+def test_unnamed_selectors_are_tag_names_only() -> None:
+    assert unnamed("h1") and unnamed("div > h2") and unnamed("body > div:nth-of-type(2) > p")
+    assert not unnamed("h1.title")
+    assert not unnamed("#main > h1")
+    assert not unnamed('[itemprop="headline"]')
