@@ -149,7 +149,8 @@ same pages for every extractor. "error / trafilatura error" is (1 - F1 heuristic
 
 Metadata on the same test pages, where the gold has the field: right / wrong / missed (a
 value given and right, given and wrong, none given). Headlines are compared after case
-folding and punctuation, dates by calendar day, authors as the same names (token F1 1.0);
+folding, with surrounding punctuation, quote styles and invisible characters (soft hyphens,
+zero-width spaces) aside, dates by calendar day, authors as the same names (token F1 1.0);
 images F1 is the mean over the pages whose gold lists images (a gold image's other
 `srcset` renditions count as it).
 

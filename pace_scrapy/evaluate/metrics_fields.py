@@ -6,6 +6,7 @@ that also gives none is right (1.0), one that gives something is wrong (0.0).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from datetime import date, datetime
 
@@ -13,10 +14,20 @@ import dateparser
 
 from pace_scrapy.evaluate.textnorm import PRF, bag_prf, fold, strip_punctuation, word_tokens
 
+# Typographic quotes as their plain forms: a headline quoted 'so' in one source and ‘so’ in
+# another is the same headline (NFKC keeps them apart).
+_QUOTES = str.maketrans(
+    {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'"}
+    | {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"'}
+)
+
 
 def normalize_title(text: str | None) -> str:
-    """NFKC, case-folded, whitespace-collapsed, without surrounding punctuation."""
-    return strip_punctuation(fold(text or ""))
+    """NFKC, case-folded, whitespace-collapsed, without surrounding punctuation, typographic
+    quotes as plain ones, and without invisible format characters (soft hyphens, zero-width
+    spaces: Unicode category Cf)."""
+    visible = "".join(c for c in text or "" if unicodedata.category(c) != "Cf")
+    return strip_punctuation(fold(visible.translate(_QUOTES)))
 
 
 def title_match(predicted: str | None, gold: str | None) -> float:

@@ -20,6 +20,10 @@ def test_title_match() -> None:
     assert title_match("The big story", "\u201cTHE BIG STORY\u201d") == 1.0
     assert title_match("Big story", "The big story") == 0.0
     assert title_match("Wait... what", "Wait what") == 0.0
+    # typographic quotes and invisible characters (a zero-width space, a soft hyphen) aside
+    assert title_match("Unveils \u2018family\u2019 plan", "Unveils 'family' plan") == 1.0
+    assert title_match("Ein Fortschritt\u200b", "Ein Fortschritt") == 1.0
+    assert title_match("Helikopter\u00adlandeplatz", "Helikopterlandeplatz") == 1.0
 
 
 def test_title_annotated_as_absent() -> None:
