@@ -203,6 +203,8 @@ def _validate(
     found = _Validation()
     for fold in folds:
         train, test = _split(labels, fold)
+        if not any(name in label.fields for label in train):
+            continue  # nothing to learn from: no evidence for or against the field's rules
         rules = induce_rules(name, kind, _examples(train, name))
         ties = rules.ties if rules else None
         found.full += field_score(name, kind, _spec(rules, standard), test, ties)
@@ -229,6 +231,12 @@ def _fields(
             report.left_out[name] = "no rule reproduces the labels"
             continue
         check = _validate(name, kind, labels, folds, standard.get(name, ()))
+        if not check.full.labelled:
+            # No fold had labelled pages both to learn from and to validate on (one page of
+            # several shows the field): validated on the pages it was learnt from, as when
+            # learning from one page.
+            report.notes.append(f"{name}: too few labelled pages to validate on held-out ones")
+            check = _validate(name, kind, labels, [None], standard.get(name, ()))
         # Backup rules are kept only when they do not spoil the validated precision.
         backups = (
             check.full.precision >= FIELD_THRESHOLD or check.chosen.precision < FIELD_THRESHOLD

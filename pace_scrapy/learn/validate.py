@@ -38,6 +38,11 @@ class FieldScore:
         return self
 
     @property
+    def labelled(self) -> int:
+        """Validation pages that had a label for the field."""
+        return self.correct + self.wrong + self.missed + self.undecided
+
+    @property
     def precision(self) -> float:
         """Right values among the values decided (1.0 when there were no labels at all, 0.0
         when no value was decided)."""

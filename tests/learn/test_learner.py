@@ -89,6 +89,25 @@ def test_a_field_wrong_where_no_equally_good_source_was_right_is_left_out() -> N
     )
 
 
+def test_a_field_one_page_of_several_shows_is_validated_on_that_page() -> None:
+    # Only the first page has a section label: no fold can learn it and validate it on another
+    # page, which is no evidence against it (it used to be left out, validated precision 0).
+    pages = [story(1, "Rain in Paris", "Rain in Paris"), story(2, "Sun in Rome", "Sun in Rome")]
+    values = [
+        {"headline": "Rain in Paris", "section": "Story 1 text."},
+        {"headline": "Sun in Rome"},
+    ]
+    labeler = ExamplesLabeler({p.url: v for p, v in zip(pages, values, strict=True)})
+    result = learn_config("news", pages, labeler, page_type="article", progress=lambda m: None)
+    assert "section" not in result.report.left_out
+    assert result.report.scores["section"] == 1.0
+    assert "section: too few labelled pages to validate on held-out ones" in (
+        result.config.latest.provenance.notes
+    )
+    spec = result.config.latest.fields["section"]
+    assert field_value("section", "text", spec, pages[1]) == "Story 2 text."
+
+
 def dated(n: int, shown: str, jsonld: str | None) -> Page:
     data = (
         f'<script type="application/ld+json">{{"@type": "NewsArticle", "datePublished": '
