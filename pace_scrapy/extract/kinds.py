@@ -38,6 +38,12 @@ _IDENTIFIER = re.compile(r"^[\w][\w.\-/#]{0,63}$")
 _LANGUAGE = re.compile(r"^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})*$")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _EMAIL = re.compile(r"[^\s@]+@[^\s@]+\.\w+")
+# One word that is a URL or a path (``<link rel="author" href="../about.html">``), not a name
+# ("AP/Reuters" and "ndr.de" are names).
+_LINK = re.compile(
+    r"^(?:\.{0,2}/\S*|[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.(?:html?|php|aspx?|jsp)(?:[?#]\S*)?)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,8 @@ def _person(value: Value, ctx: Context) -> dict[str, str]:
         raise Rejected(f"author name {name!r} has no letter")
     if _EMAIL.fullmatch(name):
         raise Rejected(f"author name {name!r} is an e-mail address")
+    if _LINK.match(name):
+        raise Rejected(f"author name {name!r} is a link")
     if name_key(name) in ctx.site_names:
         raise Rejected(f"author name {name!r} is the site's name")
     return {"name": name}

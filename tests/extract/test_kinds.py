@@ -67,6 +67,8 @@ def test_finalize(kind: str, values: list[object], expected: object) -> None:
         ("people", "12345", "has no letter"),
         ("people", "THE HERALD", "author name 'THE HERALD' is the site's name"),
         ("people", "jdoe@e.com", "author name 'jdoe@e.com' is an e-mail address"),
+        ("people", "../about.html", "author name '../about.html' is a link"),
+        ("people", "https://news.example/jane", "is a link"),
         ("url", "javascript:alert(1)", "not an http(s) URL"),
         ("gtin", "4006381333932", "invalid GTIN"),
         ("gtin", "0306406153", "invalid GTIN"),  # an ISBN-10 with a wrong check digit
