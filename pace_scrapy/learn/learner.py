@@ -86,8 +86,9 @@ STANDARD_RULES: dict[str, tuple[Rule, ...]] = {
     ),
 }
 # Fields given their standard rules even when no training page showed them (nothing to
-# validate them by): dates, which these sources state right nearly always.
-UNSEEN_STANDARD = ("datePublished", "dateModified")
+# validate them by): dates, which these sources state right nearly always, and authors (a
+# JSON-LD author of an article object; one that is the site's name is refused at extraction).
+UNSEEN_STANDARD = ("datePublished", "dateModified", "authors")
 
 
 @dataclass

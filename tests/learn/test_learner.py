@@ -147,7 +147,14 @@ def test_dates_get_the_publishers_structured_statement_as_their_last_rules() -> 
     assert "dateModified: shown on no training page, standard rules only" in (
         result.config.latest.provenance.notes
     )
-    assert "authors" not in result.config.latest.fields  # only dates, unseen
+    # So do authors: JSON-LD's, on a page of a template that shows no byline.
+    authors = result.config.latest.fields["authors"]
+    assert [(r.source, r.query) for r in authors.rules] == [("jsonld", "author")]
+    byline = page(
+        '<html><head><script type="application/ld+json">{"@type": "NewsArticle", "author": '
+        '{"@type": "Person", "name": "Ann Lee"}}</script></head><body><p>x</p></body></html>'
+    )
+    assert field_value("authors", "people", authors, byline) == [{"name": "Ann Lee"}]
 
 
 def test_authors_read_from_a_byline_end_with_json_ld() -> None:
