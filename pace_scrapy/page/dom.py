@@ -30,6 +30,11 @@ def inside(element: HtmlElement, group: Collection[HtmlElement]) -> bool:
     return element in group or any(a in group for a in element.iterancestors())
 
 
+def in_link(element: HtmlElement) -> bool:
+    """True when ``element`` is a link (``<a>``) or inside one."""
+    return element.tag == "a" or next(element.iterancestors("a"), None) is not None
+
+
 def closest(element: HtmlElement, group: Collection[HtmlElement]) -> HtmlElement | None:
     """The nearest of ``element``'s ancestors (or itself) that is in ``group``."""
     if element in group:

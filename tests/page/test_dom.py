@@ -1,6 +1,6 @@
 import lxml.html
 
-from pace_scrapy.page.dom import PerElement, closest, inside, outermost
+from pace_scrapy.page.dom import PerElement, closest, in_link, inside, outermost
 
 
 def test_nesting_helpers() -> None:
@@ -9,6 +9,12 @@ def test_nesting_helpers() -> None:
     assert outermost([first, section, second]) == [section, second]
     assert inside(first, {section}) and not inside(second, {section})
     assert closest(first, {root, section}) is section
+
+
+def test_in_link() -> None:
+    root = lxml.html.fromstring('<div><a href="/x"><b>in</b></a><b>out</b></div>')
+    link, inner, outer = root.find("a"), *root.iter("b")
+    assert in_link(link) and in_link(inner) and not in_link(outer)
 
 
 def test_per_element_reads_each_element_once() -> None:

@@ -26,6 +26,7 @@ from pace_scrapy.learn.induce.selectors import candidate_selectors
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import words
 from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATED_HEAD, SEPARATOR_CUT
+from pace_scrapy.page.dom import in_link
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import jsonld_types
 from pace_scrapy.page.text import element_text
@@ -61,7 +62,10 @@ def candidates(kind: str, labelled: Sequence[FieldExample]) -> Iterator[Rule]:
         tails = _people_tails(example.label.values) if kind == "people" else [()]
         yield from _meta_candidates(example.page, multiple, tails)
         yield from _jsonld_candidates(example.page, multiple, tails)
-        for node in example.label.nodes[:MAX_NODES]:
+        nodes = example.label.nodes
+        if kind == "text":  # a list of stories may link to this one under its headline
+            nodes = [node for node in nodes if not in_link(node)] or nodes
+        for node in nodes[:MAX_NODES]:
             yield from _dom_candidates(example.page, node, kind, example.label.values, multiple)
 
 

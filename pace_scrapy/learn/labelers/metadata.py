@@ -16,6 +16,7 @@ from pace_scrapy.learn.labelers.product_metadata import product_labels
 from pace_scrapy.learn.labels import FieldLabel
 from pace_scrapy.learn.matching import nodes_with_text, words
 from pace_scrapy.learn.patterns import NAME_SEPARATOR, SEPARATOR_CUT, TITLE_SEPARATOR
+from pace_scrapy.page.dom import in_link
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.structured import JsonObject, jsonld_types
 from pace_scrapy.page.text import element_text
@@ -121,7 +122,7 @@ def _shows(element: HtmlElement, text: str) -> bool:
     return (
         element_text(element) == text
         and next(element.iter("a"), None) is None
-        and next(element.iterancestors("a"), None) is None
+        and not in_link(element)
     )
 
 

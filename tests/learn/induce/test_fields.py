@@ -238,6 +238,25 @@ def test_a_named_rule_comes_first_and_a_tag_only_one_last() -> None:
     assert field_value("headline", "text", spec, renamed) == "Fog in London"
 
 
+def test_a_headline_is_not_learnt_from_a_list_of_links_to_stories() -> None:
+    def story(headline: str, others: list[str]) -> Page:
+        links = "".join(f'<li><a href="/{n}">{t}</a></li>' for n, t in enumerate(others))
+        return page(
+            f'<html><body><div class="more"><ul>{links}</ul></div>'
+            f'<font class="storyhead"><b>{headline}</b><b>Print edition</b></font></body></html>'
+        )
+
+    # On the training page the list happens to link to this story, in third place.
+    training = story("Rain in Paris", ["Sun in Rome", "Snow in Oslo", "Rain in Paris"])
+    nodes = training.root.xpath("//a[. = 'Rain in Paris'] | //b[. = 'Rain in Paris']")
+    label = FieldExample(training, FieldLabel(["Rain in Paris"], nodes, "test"))
+    rules = induce_rules("headline", "text", [label])
+    assert rules is not None
+    assert all("li" not in rule.query for rule in rules.chosen + rules.backups)
+    other = story("Fog in London", ["Rain in Paris", "Sun in Rome", "Snow in Oslo"])
+    assert field_value("headline", "text", rules.spec(), other) == "Fog in London"
+
+
 def test_tag_free_drops_the_tags_of_named_compounds_only() -> None:
     def query(css: str) -> str | None:
         twin = tag_free(Rule(source="css", query=css))
