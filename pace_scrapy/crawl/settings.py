@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, cast
 
 from pace_scrapy.errors import PaceError
-from pace_scrapy.extract.extractor import BODY_FORMATS
+from pace_scrapy.extract.extractor import BODY_FORMATS, check_formats
 from pace_scrapy.learn.labelers import LABELERS
 from pace_scrapy.learn.llm.settings import SETTING_DOCS as LLM_SETTING_DOCS
 from pace_scrapy.learn.llm.settings import LlmSettings
@@ -124,10 +124,10 @@ def _formats(name: str, value: object) -> tuple[str, ...]:
     if not isinstance(items, list | tuple):
         raise SettingsError(f"{name} must be a list of body formats, got {value!r}")
     formats = tuple(text for item in items if (text := str(item).strip()))
-    for item in formats:
-        if item not in BODY_FORMATS:
-            known = ", ".join(repr(f) for f in BODY_FORMATS)
-            raise SettingsError(f"{name}: unknown body format {item!r} (known: {known})")
+    try:
+        check_formats(formats)
+    except ValueError as exc:
+        raise SettingsError(f"{name}: {exc}") from exc
     return formats
 
 

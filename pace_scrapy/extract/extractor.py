@@ -73,9 +73,7 @@ def extract(
     beside its text (``articleBodyHtml``, ``articleBodyMarkdown``); :class:`ValueError` names an
     unknown one.
     """
-    unknown = sorted(set(formats) - set(BODY_FORMATS))
-    if unknown:
-        raise ValueError(f"unknown body formats {unknown} (known: {', '.join(BODY_FORMATS)})")
+    check_formats(formats)
     today = page.fetched or datetime.now(UTC).date()
     chosen = version or config.version_at(today)
     if chosen is None:
@@ -110,6 +108,15 @@ def extract(
             return item_class.model_validate({**run.values, "metadata": metadata})
         except ValidationError as exc:
             run.refuse(exc)
+
+
+def check_formats(formats: Collection[str]) -> None:
+    """Raise :class:`ValueError` naming the first of ``formats`` that is not one of
+    :data:`BODY_FORMATS`."""
+    for name in formats:
+        if name not in BODY_FORMATS:
+            known = ", ".join(repr(f) for f in BODY_FORMATS)
+            raise ValueError(f"unknown body format {name!r} (known: {known})")
 
 
 def _article_body(
