@@ -275,12 +275,14 @@ class BodySpec(_Data):
     ``lead_span``: the paragraphs (``<p>``) between the lead and the first container that hold
     at least this many characters open the body too, after the lead (a second standfirst, the
     caption of a lead video: what the training pages did not show but sits where the body
-    starts); the body's exclusions apply to them.
+    starts); the body's exclusions apply to them. Without a lead, ``span_from`` (the headline)
+    may mark where those paragraphs start; the nodes it selects are not part of the body.
     """
 
     containers: tuple[Selector, ...] = Field(min_length=1)
     lead: Selector | None = None
     lead_span: int | None = Field(default=None, gt=0)
+    span_from: Selector | None = None
     exclude: tuple[Selector, ...] = ()
     exclude_text: tuple[Pattern, ...] = ()
     keep: tuple[BlockKindName, ...] = ALL_BLOCK_KINDS
@@ -288,9 +290,16 @@ class BodySpec(_Data):
     min_chars: int | None = Field(default=None, gt=0)
 
     @model_validator(mode="after")
-    def _span_needs_lead(self) -> BodySpec:
-        if self.lead_span is not None and self.lead is None:
-            raise ValueError(f"lead_span {self.lead_span} needs a lead selector to start from")
+    def _span_needs_a_start(self) -> BodySpec:
+        if self.lead is not None and self.span_from is not None:
+            raise ValueError(
+                f"lead {self.lead} and span_from {self.span_from}: the span starts after the "
+                "lead; give one of them"
+            )
+        if self.lead_span is not None and self.lead is None and self.span_from is None:
+            raise ValueError(f"lead_span {self.lead_span} needs a lead or span_from to start from")
+        if self.span_from is not None and self.lead_span is None:
+            raise ValueError(f"span_from {self.span_from} needs a lead_span (fewest characters)")
         return self
 
 

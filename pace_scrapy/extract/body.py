@@ -101,6 +101,9 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
     containers = outermost(found)
     if spec.lead is not None:
         containers = with_leads(containers, select(root, spec.lead), spec.lead_span, spec.exclude)
+    elif spec.span_from is not None:
+        starts = select(root, spec.span_from)
+        containers = with_leads(containers, starts, spec.lead_span, spec.exclude, keep_leads=False)
     skip = select_all(containers, spec.exclude)
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
@@ -112,12 +115,14 @@ def with_leads(
     leads: Sequence[HtmlElement],
     span: int | None = None,
     exclude: Sequence[Selector] = (),
+    keep_leads: bool = True,
 ) -> list[HtmlElement]:
     """``containers`` opened by those of ``leads`` (in document order, as selectors give them)
     that come before the first of them in the page and are neither around nor inside it (a
     standfirst above the body); with ``span``, also by the paragraphs between the last such
     lead and the containers that hold at least ``span`` characters and are not in what
-    ``exclude`` matches (see ``BodySpec.lead_span``)."""
+    ``exclude`` matches (see ``BodySpec.lead_span``). Without ``keep_leads`` the leads only
+    mark where those paragraphs start (``BodySpec.span_from``)."""
     if not leads or not containers:
         return containers
     first = containers[0]
@@ -132,7 +137,7 @@ def with_leads(
         common = next((a for a in before[-1].iterancestors() if a in around), None)
         skipped = select_all([common], exclude) if common is not None else set()
         between = [paragraph for paragraph in between if not inside(paragraph, skipped)]
-    return before + between + containers
+    return (before if keep_leads else []) + between + containers
 
 
 def _paragraphs_between(

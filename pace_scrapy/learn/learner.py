@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from importlib.metadata import version as package_version
 from urllib.parse import urlsplit
 
+from lxml.html import HtmlElement
+
 from pace_scrapy.config.fields import ARTICLE_TYPES, JSONLD_PROPERTIES, META_KEYS
 from pace_scrapy.config.model import (
     BodySpec,
@@ -182,7 +184,12 @@ def _examples(labels: Sequence[PageLabels], name: str) -> list[FieldExample]:
 
 
 def _samples(labels: Sequence[PageLabels]) -> list[BodySample]:
-    return [BodySample(label.page, label.body) for label in labels]
+    return [BodySample(label.page, label.body, _headline_node(label)) for label in labels]
+
+
+def _headline_node(label: PageLabels) -> HtmlElement | None:
+    headline = label.fields.get("headline")
+    return headline.nodes[0] if headline is not None and headline.nodes else None
 
 
 @dataclass

@@ -113,8 +113,27 @@ def test_long_paragraphs_between_the_lead_and_the_container_join_with_a_lead_spa
     plain = select_body(story.root, spec(**lead))
     assert plain is not None
     assert [b.text for b in plain.blocks] == ["Budget", "Text."]
-    with pytest.raises(ValueError, match="lead_span 40 needs a lead"):
-        spec(lead_span=40)
+    # from the headline (span_from) the same paragraphs join, the headline does not
+    after = spec(span_from={"css": "h1.title"}, lead_span=40, exclude=[{"css": ".share"}])
+    from_headline = select_body(story.root, after)
+    assert from_headline is not None
+    assert [b.text for b in from_headline.blocks] == [caption, "Text."]
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"lead_span": 40}, "lead_span 40 needs a lead or span_from"),
+        ({"span_from": {"css": "h1"}}, "span_from css:h1 needs a lead_span"),
+        (
+            {"lead": {"css": "p.lead"}, "span_from": {"css": "h1"}, "lead_span": 40},
+            "lead css:p.lead and span_from css:h1",
+        ),
+    ],
+)
+def test_a_span_needs_one_start(fields: dict[str, object], error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        spec(**fields)
 
 
 def test_the_paragraphs_between_are_found_at_every_level_in_reading_order() -> None:

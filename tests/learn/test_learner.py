@@ -185,3 +185,25 @@ def test_authors_read_from_a_byline_end_with_json_ld() -> None:
         progress=lambda m: None,
     )
     assert "datePublished" not in shop.config.latest.fields
+
+
+def test_the_body_learns_where_it_starts_from_the_labelled_headline() -> None:
+    # Nothing but the player lies between the headline and the story on the training pages:
+    # a video's caption there on another page is part of the body.
+    def video(n: int, title: str, caption: str = "") -> Page:
+        text = f"Story {n} is told in full here, with more than one sentence. It goes on."
+        html = (
+            f'<body><h1 class="title">{title}</h1><div class="player"><p>{caption}</p></div>'
+            f'<div class="story"><p>{text}</p><p>{text} And on.</p></div></body>'
+        )
+        return page(html, f"https://news.example/video/{n}")
+
+    pages = [video(1, "Rain in Paris"), video(2, "Sun in Rome")]
+    values = {
+        p.url: {"headline": t, "articleBody": p.root.xpath("string(//div[@class='story'])")}
+        for p, t in zip(pages, ("Rain in Paris", "Sun in Rome"), strict=True)
+    }
+    result = learn_config("news", pages, ExamplesLabeler(values), progress=lambda m: None)
+    body = result.config.latest.body
+    assert body is not None and body.span_from is not None
+    assert body.span_from.css == "h1.title"

@@ -19,6 +19,7 @@ from pace_scrapy.extract.body import LINK_DENSITY_KINDS, link_dense, with_leads
 from pace_scrapy.learn.induce.body_sample import BodySample, f1
 from pace_scrapy.learn.induce.selectors import by_child, candidate_selectors, positional
 from pace_scrapy.learn.induce.text_patterns import matches_any, matches_any_of, text_patterns
+from pace_scrapy.page.text import element_text
 
 MAX_CONTAINER_CANDIDATES = 12
 # A site of two templates gets a container for each (see _templates) when the first is shown on
@@ -95,6 +96,7 @@ class _Candidate:
     containers: list[str]
     lead: str | None = None  # a standfirst above the containers
     span: int | None = None  # paragraphs this long between the lead and the containers
+    span_from: str | None = None  # without a lead, where the span starts (the headline)
     exclusions: list[str] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     max_link_density: float | None = None
@@ -115,7 +117,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
     top = max(candidate.score for candidate in singles) + SCORE_TIE
     pairs = (_refine(samples, pair) for pair in _templates(samples, ranked, best.containers))
     best = _choose(samples, [pair for pair in pairs if pair.score > top]) or best
-    best = _with_lead(samples, best, ranked)
+    best = _with_span(samples, _with_lead(samples, best, ranked))
     _add_fallback_containers(samples, best, ranked)
     return BodySpec(
         containers=tuple(Selector(css=css) for css in best.containers),
@@ -125,6 +127,7 @@ def induce_body(samples: Sequence[BodySample]) -> BodySpec | None:
         min_chars=_min_chars(samples),
         lead=Selector(css=best.lead) if best.lead else None,
         lead_span=best.span,
+        span_from=Selector(css=best.span_from) if best.span_from else None,
     )
 
 
@@ -168,7 +171,7 @@ def _rank_containers(samples: Sequence[BodySample]) -> list[tuple[str, float]]:
     chosen = sorted(proposed, key=lambda css: (-proposed[css], -blocks[css], len(css), css))
     scored = []
     for css in chosen[:MAX_RANKED_CONTAINERS]:
-        score = sum(_container_f1(sample, [css]) for sample in samples) / len(samples)
+        score = sum(_container_f1(sample, _Candidate([css])) for sample in samples) / len(samples)
         scored.append((css, score, proposed[css], len(css)))
     scored.sort(key=lambda item: (-item[1], -item[2], item[3]))
     return [(css, score) for css, score, _, _ in scored]
@@ -180,7 +183,7 @@ def _shortlist(samples: Sequence[BodySample], ranked: Sequence[tuple[str, float]
     by_f1 = [css for css, _ in ranked[:MAX_CONTAINER_CANDIDATES]]
     recall_weighted = sorted(
         (css for css, _ in ranked),
-        key=lambda css: -sum(_container_f1(s, [css], beta=3.0) for s in samples),
+        key=lambda css: -sum(_container_f1(s, _Candidate([css]), beta=3.0) for s in samples),
     )
     return list(dict.fromkeys(by_f1 + recall_weighted[:MAX_CONTAINER_CANDIDATES]))
 
@@ -229,7 +232,8 @@ def _templates(
 
 
 def _mean_f1(samples: Sequence[BodySample], *containers: str) -> float:
-    return sum(_container_f1(sample, containers) for sample in samples) / len(samples)
+    candidate = _Candidate(list(containers))
+    return sum(_container_f1(sample, candidate) for sample in samples) / len(samples)
 
 
 def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Candidate) -> bool:
@@ -246,21 +250,15 @@ def _preferred(samples: Sequence[BodySample], candidate: _Candidate, best: _Cand
         roots = [_first_matching(s, c.containers) for s in samples]
         matches = sum(map(len, roots))
         indirect = any(positional(css) or ":has(" in css for css in c.containers)
-        tight = sum(_container_f1(s, c.containers, c.lead, c.span) for s in samples)
+        tight = sum(_container_f1(s, c) for s in samples)
         depth = sum(len(list(root.iterancestors())) for found in roots for root in found)
         return matches, indirect, -tight, len(c.exclusions), depth
 
     return key(candidate) < key(best)
 
 
-def _container_f1(
-    sample: BodySample,
-    containers: Sequence[str],
-    lead: str | None = None,
-    span: int | None = None,
-    beta: float = 1.0,
-) -> float:
-    roots = _roots(sample, containers, lead, span)
+def _container_f1(sample: BodySample, candidate: _Candidate, beta: float = 1.0) -> float:
+    roots = _roots(sample, candidate)
     content, other = sample.chars(sample.inside(roots))
     return f1(content, other, sample.content_chars, beta)
 
@@ -273,12 +271,15 @@ def _first_matching(sample: BodySample, containers: Sequence[str]) -> list[HtmlE
     return []
 
 
-def _roots(
-    sample: BodySample, containers: Sequence[str], lead: str | None, span: int | None
-) -> list[HtmlElement]:
+def _roots(sample: BodySample, candidate: _Candidate) -> list[HtmlElement]:
     """The body's root elements on a sample, as the extractor finds them."""
-    found = _first_matching(sample, containers)
-    return with_leads(found, sample.select(lead), span) if lead else found
+    found = _first_matching(sample, candidate.containers)
+    if candidate.lead:
+        return with_leads(found, sample.select(candidate.lead), candidate.span)
+    if candidate.span_from:
+        starts = sample.select(candidate.span_from)
+        return with_leads(found, starts, candidate.span, keep_leads=False)
+    return found
 
 
 def _refine(
@@ -286,10 +287,11 @@ def _refine(
     containers: list[str],
     lead: str | None = None,
     span: int | None = None,
+    span_from: str | None = None,
 ) -> _Candidate:
     """Add exclusions (selectors, then repeated texts) to a container choice; score it."""
-    candidate = _Candidate(containers=containers, lead=lead, span=span)
-    roots = [_roots(sample, containers, lead, span) for sample in samples]
+    candidate = _Candidate(containers=containers, lead=lead, span=span, span_from=span_from)
+    roots = [_roots(sample, candidate) for sample in samples]
     kept = [sample.inside(r) for sample, r in zip(samples, roots, strict=True)]
     once_removed = _add_exclusions(samples, roots, kept, candidate)
     content_texts = {s.blocks[i].text for s in samples for i in s.content}
@@ -486,8 +488,7 @@ def _with_lead(
     """The chosen containers with a lead when labelled content sits above them in an element
     of its own (a standfirst, a dateline), if that scores better on the training pages. Only
     the pages the chosen container matches count (a page of another template gets a fallback
-    container instead). With a lead, the long paragraphs between it and the containers join
-    the body unless that scores worse (``BodySpec.lead_span``)."""
+    container instead)."""
     roots = [_first_matching(sample, chosen.containers) for sample in samples]
     matched = [(s, r) for s, r in zip(samples, roots, strict=True) if r]
     missed = sum(s.content_chars - s.chars(s.inside(r))[0] for s, r in matched)
@@ -510,11 +511,46 @@ def _with_lead(
         candidate = _refine(samples, chosen.containers, lead=css)
         if candidate.score > best.score + LEAD_MIN_GAIN:
             best = candidate
-    if best.lead is None:
-        return best
-    # The paragraphs between the lead and the body are content unless the pages say otherwise.
-    spanned = _refine(samples, best.containers, best.lead, LEAD_SPAN_CHARS)
-    return spanned if spanned.score >= best.score else best
+    return best
+
+
+def _with_span(samples: Sequence[BodySample], chosen: _Candidate) -> _Candidate:
+    """The chosen body opened by the long paragraphs between its lead (without one, the
+    headline) and its containers, unless that scores worse on the training pages: what they
+    did not show there but sits where the body starts (``BodySpec.lead_span``)."""
+    start = None if chosen.lead else _headline_selector(samples)
+    if chosen.lead is None and start is None:
+        return chosen
+    if start is not None and not _content_between(samples, chosen.containers, start):
+        return chosen
+    spanned = _refine(samples, chosen.containers, chosen.lead, LEAD_SPAN_CHARS, start)
+    return spanned if spanned.score >= chosen.score else chosen
+
+
+def _content_between(samples: Sequence[BodySample], containers: list[str], start: str) -> bool:
+    """True when every paragraph between ``start`` and the containers is labelled content on
+    every sample, however short (a headline's byline paragraph says the span would take one
+    that runs longer on another page)."""
+    for sample in samples:
+        found = _first_matching(sample, containers)
+        opened = with_leads(found, sample.select(start), 1, keep_leads=False)
+        if sample.chars(sample.inside(opened[: len(opened) - len(found)]))[1]:
+            return False
+    return True
+
+
+def _headline_selector(samples: Sequence[BodySample]) -> str | None:
+    """A selector that matches the labelled headline and nothing else on every sample that has
+    one (``None`` when none does, or no sample has a headline)."""
+    shown = [sample for sample in samples if sample.headline is not None]
+    if not shown or shown[0].headline is None:
+        return None
+    if len({element_text(s.headline) for s in shown}) < len(shown):
+        return None
+    for css in candidate_selectors(shown[0].headline):
+        if not positional(css) and all(s.select(css) == [s.headline] for s in shown):
+            return css
+    return None
 
 
 def _furniture(css: str) -> bool:
@@ -531,7 +567,7 @@ def _add_fallback_containers(
     missing = [s for s in samples if not _first_matching(s, best.containers)]
     while missing:
         options = [
-            (sum(_container_f1(s, [css]) for s in missing) / len(missing), css)
+            (sum(_container_f1(s, _Candidate([css])) for s in missing) / len(missing), css)
             for css, _ in ranked
             if css not in best.containers
         ]

@@ -21,10 +21,12 @@ FEW_ROOTS = 8
 
 @dataclass
 class BodySample:
-    """A training page for body induction: its blocks and the ids of the content blocks."""
+    """A training page for body induction: its blocks, the ids of the content blocks and the
+    node of its labelled headline (if any)."""
 
     page: Page
     content: frozenset[int]
+    headline: HtmlElement | None = None
 
     @cached_property
     def blocks(self) -> list[Block]:

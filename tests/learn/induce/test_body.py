@@ -256,6 +256,66 @@ def test_paragraphs_between_lead_and_container_join_unless_the_training_pages_sa
     assert shown.lead is not None and shown.lead_span is None
 
 
+VIDEO = """<body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<h1 class="{title_class}">{title}</h1>{byline}<div class="player">{caption}</div>
+<div class="story"><p>{one}</p><p>{two}</p></div><footer>More stories</footer></body>"""
+
+
+def video_sample(
+    title: str, one: str, two: str, caption: str = "", byline: str = "", banner: bool = False
+) -> tuple[BodySample, list[str]]:
+    """A story whose headline sits above a video player (``caption`` under it, labelled content
+    when given) and its container; ``byline`` is a paragraph between them, not content. With
+    ``banner`` the ``<h1>`` is the site's name, the same on every page."""
+    doc = page(
+        VIDEO.format(
+            title_class="site" if banner else "headline",
+            title="The Valley Times" if banner else title,
+            byline=f"<p>{byline}</p>" if byline else "",
+            caption=f"<p>{caption}</p>" if caption else "",
+            one=one,
+            two=two,
+        )
+    )
+    content = [*([caption] if caption else []), one, two]
+    headline = doc.root.xpath("//h1")[0]
+    labelled = frozenset(covered_blocks(doc.blocks, TextIndex(content)))
+    return BodySample(doc, labelled, headline), content
+
+
+VIDEO_STORIES = [
+    (
+        "Floods",
+        "Rain fell for a week and the rivers could not hold it any longer.",
+        "Roads were shut in three counties while the water went down again.",
+    ),
+    (
+        "Bridge",
+        "The mayor opened the bridge this morning in front of a large crowd.",
+        "Traffic eased by noon as drivers tried the new route into town.",
+    ),
+]
+
+
+def test_paragraphs_between_the_headline_and_the_container_join_when_nothing_else_is_there() -> (
+    None
+):
+    spec = learnt(*(video_sample(*s)[0] for s in VIDEO_STORIES), containers=["div.story"])
+    assert spec.lead is None and spec.span_from is not None
+    assert (spec.span_from.css, spec.lead_span) == ("h1.headline", LEAD_SPAN_CHARS)
+    unseen, content = video_sample("School", "It cost a lot.", "Pupils come in May.", CAPTION)
+    assert kept_paragraphs(unseen, spec) == content  # the video's caption, not the headline
+
+    # a paragraph between them that is not content, however short, says the span would take
+    # one that runs longer elsewhere; a headline that repeats is the site's name
+    bylines = ("By Ann Lee, in Leeds", "By Tom Hall, in York")
+    shown = [video_sample(*s, byline=b)[0] for s, b in zip(VIDEO_STORIES, bylines, strict=True)]
+    banners = [video_sample(*s, banner=True)[0] for s in VIDEO_STORIES]
+    for samples in (shown, banners):
+        spec = learnt(*samples, containers=["div.story"])
+        assert spec.span_from is None and spec.lead_span is None
+
+
 def continued_sample(one: str, two: str, more: str = "") -> tuple[BodySample, list[str]]:
     """A blog post whose teaser is in ``entry-body`` and whose rest, when it has one, is in an
     ``entry-more`` beside it (both in ``entry-content``)."""
