@@ -262,7 +262,7 @@ VIDEO = """<body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
 
 
 def video_sample(
-    title: str, one: str, two: str, caption: str = "", byline: str = "", banner: bool = False
+    title: str, one: str, two: str, caption: str = "", *, byline: str = "", banner: bool = False
 ) -> tuple[BodySample, list[str]]:
     """A story whose headline sits above a video player (``caption`` under it, labelled content
     when given) and its container; ``byline`` is a paragraph between them, not content. With
