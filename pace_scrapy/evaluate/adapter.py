@@ -24,7 +24,8 @@ _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 def item_prediction(item: BaseModel | Mapping[str, Any]) -> Prediction:
     """The prediction of an item (a model of :mod:`pace_scrapy.items` or its JSON dict).
 
-    body: ``articleBody`` split on blank lines; title: ``headline``, else ``name``; authors:
+    body: ``articleBody`` split on blank lines; title: ``headline``, else ``name``;
+    description: ``description``; authors:
     their names; images: ``images`` (else ``mainImage``) as ``{src: url, caption}``; tables:
     header rows then rows of each table; attributes: every other field flattened to strings
     (``brand`` / authors by name, ``gtin`` by value, nested objects as ``parent.child``).
@@ -35,6 +36,7 @@ def item_prediction(item: BaseModel | Mapping[str, Any]) -> Prediction:
     return Prediction(
         body=body_paragraphs(body) if isinstance(body, str) else None,
         title=data.get("headline") or data.get("name") or None,
+        description=data.get("description") or None,
         authors=[name for author in data.get("authors", ()) for name in value_texts(author)],
         date_published=data.get("datePublished") or None,
         images=[

@@ -92,6 +92,7 @@ def trafilatura_baseline(html: str, url: str | None = None) -> Prediction:
     return Prediction(
         body=text_lines(xmltotxt(text_body, include_formatting=False)),
         title=document.title or None,
+        description=document.description or None,
         authors=[a.strip() for a in (document.author or "").split(";") if a.strip()],
         date_published=document.date or None,
         images=[

@@ -23,11 +23,18 @@ from pace_scrapy.evaluate.metrics_body import (
     snippet_rate,
     word_error_rate,
 )
-from pace_scrapy.evaluate.metrics_fields import authors_prf, date_match, title_match
+from pace_scrapy.evaluate.metrics_fields import (
+    authors_prf,
+    date_match,
+    normalize_title,
+    title_match,
+)
 from pace_scrapy.evaluate.metrics_images import captions_f1, images_prf
 from pace_scrapy.evaluate.metrics_tables import tables_prf
 from pace_scrapy.evaluate.prediction import Prediction
 from pace_scrapy.evaluate.textnorm import PRF
+from pace_scrapy.extract.body import field_line
+from pace_scrapy.page.text import normalize_space
 
 Scores = dict[str, float | None]
 Scorer = Callable[[Prediction, GoldPage], Scores]
@@ -53,11 +60,43 @@ def _body(prediction: Prediction, gold: GoldPage) -> Scores:
     variants = body_variants(gold.body or (), gold.body_optional or ())
     rouge5 = _best(rouge_n(predicted, v) for v in variants)
     errors = [e for e in (word_error_rate(predicted, v) for v in variants) if e is not None]
+    own = [without_own_fields(v, prediction) for v in variants]
     return {
         **_prf_scores("body_rougelsum", _best(rouge_lsum(predicted, v) for v in variants)),
+        "body_rougelsum_f1_own_fields": _own_fields_f1(predicted, own),
         "body_rouge5_f1": rouge5.f1 if rouge5 else None,
         "body_wer": min(errors, default=None),
     }
+
+
+def without_own_fields(body: list[str], prediction: Prediction) -> list[str]:
+    """The gold body without the items the prediction gives to other fields instead of its
+    body: its headline, its description (a standfirst), and byline or date lines of its
+    authors and day (the extractor's own test); an item its body has too stays. Golds differ
+    on whether the body repeats them; this scores each extractor under its own convention."""
+    fields = {normalize_title(text) for text in (prediction.title, prediction.description)}
+    said = {normalize_title(item) for item in prediction.body or ()}
+    day = (prediction.date_published or "")[:10] or None
+    return [
+        item
+        for item in body
+        if (key := normalize_title(item)) in said
+        or (key not in fields and not field_line(normalize_space(item), prediction.authors, day))
+    ]
+
+
+def _own_fields_f1(predicted: list[str], variants: list[list[str]]) -> float | None:
+    """The best ROUGE-LSum F1 against the variants; where one holds nothing (the gold shows
+    only the fields, as on a page of a picture and its title), an empty body scores 1 on it
+    and any other body 0."""
+    said = any(item.strip() for item in predicted)
+    f1s = []
+    for variant in variants:
+        if not any(item.strip() for item in variant):
+            f1s.append(0.0 if said else 1.0)
+        elif (score := rouge_lsum(predicted, variant)) is not None:
+            f1s.append(score.f1)
+    return max(f1s, default=None)
 
 
 def _title(prediction: Prediction, gold: GoldPage) -> Scores:
@@ -135,7 +174,8 @@ PAGE_METRICS: tuple[tuple[str, Scorer], ...] = (
 def score_page(prediction: Prediction, gold: GoldPage) -> dict[str, float]:
     """Every defined metric for the annotated gold fields of one page.
 
-    Keys: ``body_rougelsum_{precision,recall,f1}``, ``body_rouge5_f1``, ``body_wer``,
+    Keys: ``body_rougelsum_{precision,recall,f1}``, ``body_rougelsum_f1_own_fields`` (see
+    :func:`without_own_fields`), ``body_rouge5_f1``, ``body_wer``,
     ``title_match``, ``authors_f1``, ``date_match`` (and ``title_given``, ``authors_given``,
     ``date_given`` where the gold has the field: whether the extractor gave one),
     ``images_{precision,recall,f1}``,

@@ -26,6 +26,7 @@ class Prediction(BaseModel):
 
     body: list[str] | None = None
     title: str | None = None
+    description: str | None = None
     authors: list[str] = Field(default_factory=list)
     date_published: str | None = None
     images: list[PredictedImage] = Field(default_factory=list)

@@ -18,6 +18,7 @@ def test_only_annotated_fields_are_scored() -> None:
         "body_rougelsum_precision": 1.0,
         "body_rougelsum_recall": 1.0,
         "body_rougelsum_f1": 1.0,
+        "body_rougelsum_f1_own_fields": 1.0,
         "body_rouge5_f1": 1.0,
         "body_wer": 0.0,
         "title_match": 1.0,
@@ -32,6 +33,31 @@ def test_optional_paragraphs_take_the_best_variant() -> None:
     # when the teaser is not optional, its 3 words of the 9 are deletions
     strict = score_page(Prediction(body=[BODY[1]]), gold(body=BODY))
     assert strict["body_wer"] == pytest.approx(3 / 9)
+
+
+def test_own_fields_score_the_body_without_the_headline_and_byline_the_extractor_gives() -> None:
+    story = ["Rain in Paris", "By Ann Lee, June 3, 2024", *BODY]
+    page = gold(body=story)
+    given = Prediction(
+        body=BODY, title="Rain in Paris", authors=["Ann Lee"], date_published="2024-06-03"
+    )
+    scores = score_page(given, page)
+    assert scores["body_rougelsum_f1"] < 1.0
+    assert scores["body_rougelsum_f1_own_fields"] == 1.0
+    # what the extractor did not give as a field stays in the gold
+    bare = score_page(Prediction(body=BODY, title="Rain in Paris"), page)
+    assert scores["body_rougelsum_f1"] < bare["body_rougelsum_f1_own_fields"] < 1.0
+    # so is the description (a standfirst); a gold of nothing but the fields asks for no body
+    standfirst = gold(body=["Rain in Paris", "It rained all day.", *BODY])
+    described = Prediction(body=BODY, title="Rain in Paris", description="It rained all day.")
+    assert score_page(described, standfirst)["body_rougelsum_f1_own_fields"] == 1.0
+    # an item the body has as well stays in the gold (not counted as the body's extra text)
+    repeated = described.model_copy(update={"body": ["It rained all day.", *BODY]})
+    assert score_page(repeated, standfirst)["body_rougelsum_f1_own_fields"] == 1.0
+    alone = gold(body=story[:2])
+    assert score_page(given, alone)["body_rougelsum_f1_own_fields"] == 0.0
+    nothing = Prediction(title="Rain in Paris", authors=["Ann Lee"], date_published="2024-06-03")
+    assert score_page(nothing, alone)["body_rougelsum_f1_own_fields"] == 1.0
 
 
 def test_missing_body_scores_zero() -> None:
