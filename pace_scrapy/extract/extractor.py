@@ -44,9 +44,12 @@ from pace_scrapy.items import FieldSource, Metadata, item_type
 from pace_scrapy.page.blocks import BlockKind
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.nodes import NodeFeatures
+from pace_scrapy.page.text import has_sentence_mark
 
 # Confidence of a body found by the generic fallback rather than by the config.
 FALLBACK_CONFIDENCE = 0.5
+# The generic fallback's body needs a block of running text this long (see _generic).
+FALLBACK_SENTENCE_CHARS = 80
 NODE_MATCH = "node-match"  # FieldSource.detail of a value found by node matching
 _DEFAULT_IMAGES = ImageSpec()
 # Renderings of an article's body an item may carry beside its plain text (``articleBody``).
@@ -130,7 +133,10 @@ def _article_body(
     measured): then the container matched the wrong thing (another template), so the
     fallback's body is used and the reason recorded in ``rejected`` -- except when the
     fallback's body contains all of the short body's text: a short article, whose
-    surroundings are all the fallback would add.
+    surroundings are all the fallback would add. A fallback's body without a block of running
+    text (:data:`FALLBACK_SENTENCE_CHARS` characters and a sentence mark) is none: what it
+    finds on a post of a picture alone, or on a listing, is links to other posts ("Previous
+    post: ...").
     """
     spec = version.body
     body = select_body(page.root, spec) if spec is not None else None
@@ -143,10 +149,16 @@ def _article_body(
     if body is not None and (not min_chars or chars >= min_chars):
         return body, False
     generic = _generic(page, headline, spec) if fallback else None
+    reasons = []
     if body is not None:  # shorter than min_chars
         if generic is not None and contains_text(generic, body):
             return body, False
-        rejected["articleBody"] = f"{chars} characters, fewer than the body's min_chars {min_chars}"
+        reasons.append(f"{chars} characters, fewer than the body's min_chars {min_chars}")
+    if generic is not None and not any(_running_text(block.text) for block in generic.blocks):
+        reasons.append("the generic fallback found no running text")
+        generic = None
+    if reasons:
+        rejected["articleBody"] = "; ".join(reasons)
     return generic, generic is not None
 
 
@@ -163,6 +175,10 @@ def _generic(page: Page, headline: Any, spec: BodySpec | None) -> Body | None:
     containers = [anchor] if anchor is not None else []
     skip = select_all(containers, spec.exclude) if spec is not None else set()
     return Body(containers=containers, skip=skip, blocks=body.blocks)
+
+
+def _running_text(text: str) -> bool:
+    return len(text) >= FALLBACK_SENTENCE_CHARS and has_sentence_mark(text)
 
 
 @dataclass

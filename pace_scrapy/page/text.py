@@ -58,6 +58,15 @@ BREAKING_TAGS = frozenset(
 _INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad")
 
 
+# Marks that end a sentence, Latin and CJK.
+SENTENCE_MARKS = ".!?。！？"
+
+
+def has_sentence_mark(text: str) -> bool:
+    """True when ``text`` holds a mark that ends a sentence (:data:`SENTENCE_MARKS`)."""
+    return any(mark in text for mark in SENTENCE_MARKS)
+
+
 def normalize_space(text: str) -> str:
     """NFC-normalise, drop zero-width characters and soft hyphens, collapse whitespace."""
     if not text.isascii():

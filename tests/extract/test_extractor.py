@@ -159,6 +159,27 @@ def test_the_generic_fallback_leaves_layout_tables_out() -> None:
     assert "Press Association" not in (item.articleBody or "")
 
 
+def test_a_fallback_without_running_text_gives_no_body() -> None:
+    # A post of a picture alone, in a frame the config does not know: what the generic
+    # extractor finds around it is the links to the posts before and after.
+    links = (
+        '<p class="previous">Previous post: <a href="/1">Six ways to refuel your energy</a></p>'
+        '<p class="next">Next post: <a href="/3">A manuscript found in Accra, 1099</a></p>'
+    )
+    html = (
+        '<body><div class="hfeed"><h1>Nook</h1><div class="photo"><img src="/nook.jpg"></div>'
+        f'<div class="prev_next">{links}{links}</div></div></body>'
+    )
+    cfg = config(body={"containers": [{"css": "div.entry"}]})
+    item = extract(page(html), cfg)
+    assert item.articleBody is None and not item.metadata.fallbackUsed
+    assert item.metadata.rejected["articleBody"] == "the generic fallback found no running text"
+    # with a sentence of running text the fallback's body is taken
+    text = "The nook by the window is where the whole book was written, one page a day. " * 3
+    told = page(html.replace('<img src="/nook.jpg">', f'<img src="/nook.jpg"><p>{text}</p>'))
+    assert text.strip() in (extract(told, cfg).articleBody or "")
+
+
 def test_a_short_article_the_fallback_agrees_with_is_kept() -> None:
     short = "Ship it today. Nobody remembers the delay, everyone remembers the work."
     comments = "I disagree with this completely and here is a long reason why. " * 6

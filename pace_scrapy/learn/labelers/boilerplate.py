@@ -10,7 +10,7 @@ from lxml.html import HtmlElement
 
 from pace_scrapy.page.blocks import Block
 from pace_scrapy.page.model import Page
-from pace_scrapy.page.text import element_text
+from pace_scrapy.page.text import element_text, has_sentence_mark
 
 # Class/id words of page furniture (matched as whole words of the names).
 FURNITURE = re.compile(
@@ -87,7 +87,7 @@ def prose(block: Block) -> bool:
     text = block.text
     return (
         len(text.split()) >= PROSE_WORDS
-        and any(mark in text for mark in ".!?。")
+        and has_sentence_mark(text)
         and link_density(block) < PROSE_LINKS
         and not furniture_name(block.element)
     )
