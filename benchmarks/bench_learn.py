@@ -156,10 +156,11 @@ same pages for every extractor. "error / trafilatura error" is (1 - F1 heuristic
 {chr(10).join(header + table)}
 
 The same bodies against each gold body without the items the extractor gives to other
-fields (an item equal to its headline, a byline or date line of its authors and day by the
-extractor's own test; the whole gold where nothing else would be left): golds differ on
-whether the body repeats the headline and byline, and zyte-common-items' `articleBody`,
-which we follow, does not.
+fields instead of its body (an item equal to its headline or description, a byline or date
+line of its authors and day by our extractor's test; an item its body has too stays; where
+nothing is left, an empty body scores 1 and any other 0): golds differ on whether the body
+repeats the headline, standfirst and byline, and zyte-common-items' `articleBody`, which we
+follow, does not.
 
 {chr(10).join(own_header + own)}
 
