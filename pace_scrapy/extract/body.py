@@ -80,7 +80,9 @@ LINK_DENSITY_KINDS = frozenset(
 
 @dataclass
 class Body:
-    """The body's container elements, the excluded elements inside them, and the kept blocks.
+    """The body's container elements, the excluded elements inside them, and the kept blocks;
+    ``main``, when a lead or paragraphs open the body, is the first element its container
+    selector matched, above which the article's lead figures sit.
 
     (For the generic fallback's body the blocks are of its own output, and the container is
     the page's element around their text, where its images are looked for.)"""
@@ -88,6 +90,13 @@ class Body:
     containers: list[HtmlElement]
     skip: set[HtmlElement] = field(default_factory=set)
     blocks: list[Block] = field(default_factory=list)
+    main: HtmlElement | None = None
+
+    @property
+    def first(self) -> HtmlElement | None:
+        """The element the article's lead figures sit above: ``main``, else the first
+        container."""
+        return self.main if self.main is not None else next(iter(self.containers), None)
 
 
 def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
@@ -98,16 +107,19 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
             break
     else:
         return None
-    containers = outermost(found)
+    main = outermost(found)
+    containers = main
     if spec.lead is not None:
-        containers = with_leads(containers, select(root, spec.lead), spec.lead_span, spec.exclude)
+        containers = with_leads(main, select(root, spec.lead), spec.lead_span, spec.exclude)
     elif spec.span_from is not None:
         starts = select(root, spec.span_from)
-        containers = with_leads(containers, starts, spec.lead_span, spec.exclude, keep_leads=False)
+        containers = with_leads(main, starts, spec.lead_span, spec.exclude, keep_leads=False)
     skip = select_all(containers, spec.exclude)
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
-    return build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
+    body = build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
+    body.main = main[0] if containers is not main else None
+    return body
 
 
 def with_leads(

@@ -277,7 +277,7 @@ class _Run:
 
     def images(self, body: Body, spec: ImageSpec, confidence: float) -> dict[Any, Any]:
         if spec.scope == "body":
-            leads = lead_figures(body.containers[0]) if body.containers else []
+            leads = lead_figures(body.first) if body.first is not None else []
             roots = [*leads, *body.containers]
         else:
             roots = [self.page.root]

@@ -351,6 +351,12 @@ def test_the_lead_image_above_the_body_container_opens_the_images() -> None:
     assert item.images[0].caption == "The storm"
     assert item.mainImage.url.endswith("/lead.jpg")
     assert "The storm" not in item.articleBody  # the lead figure is no body text
+    # with a standfirst above the figure opening the body, the figure is still the lead's
+    standfirst = html.replace("<h1>Rain</h1>", "<h1>Rain</h1><p class='lead'>Paris is wet.</p>")
+    led = config(body={"containers": [{"css": "div.text"}], "lead": {"css": "p.lead"}})
+    item = extract(page(standfirst), led)
+    assert item.articleBody.startswith("Paris is wet.")
+    assert [image.url.rsplit("/", 1)[-1] for image in item.images] == ["lead.jpg", "river.jpg"]
 
 
 def test_the_generic_fallback_takes_images_from_around_its_text() -> None:
