@@ -68,6 +68,8 @@ class HeuristicLabeler:
             shown = _field_blocks(page, fields)
             template_ids = _template_blocks(page, template, line_labels)
             body = _body_labels(page, ids, template_ids, shown) if article else frozenset()
+            if body:
+                body |= _opening(page, body, template_ids | shown, _texts(fields, "headline"))
             labels.append(PageLabels(page, body, fields))
         return labels
 
@@ -115,6 +117,20 @@ def _body_labels(
     if all(len(page.blocks[i].text) < MIN_SENTENCE for i in content):
         return frozenset()  # a heading or a caption is not an article: no label beats a wrong one
     return frozenset(content)
+
+
+def _opening(
+    page: Page, content: frozenset[int], excluded: set[int] | frozenset[int], headlines: set[str]
+) -> frozenset[int]:
+    """The running text between the headline and the first content block (a standfirst
+    beside the article's opening, a lead video's description), which the generic extractor's
+    region often starts below: prose that is neither template text nor another field."""
+    first = min(content)
+    heads = [block.id for block in page.blocks[:first] if block.text in headlines]
+    if not heads:
+        return frozenset()
+    between = page.blocks[max(heads) + 1 : first]
+    return frozenset(block.id for block in between if block.id not in excluded and prose(block))
 
 
 def _section(page: Page, inside: Sequence[int], position: int) -> list[int]:

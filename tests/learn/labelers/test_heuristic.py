@@ -42,9 +42,27 @@ def test_header_fields_and_pull_quotes_are_not_body() -> None:
     assert texts == [FIRST, SECOND]
 
 
+def test_running_text_between_the_headline_and_the_text_opens_the_body() -> None:
+    # A lede in the article's header, under the byline and a long list of sections: the
+    # region that holds the text starts below the header, yet the lede is its opening.
+    video = (
+        "The harbour master walks through the damage on the northern quay, filmed on Thursday"
+        " morning."
+    )
+    sections = "".join(f'<li><a href="/{n}">Section number {n}</a></li>' for n in range(20))
+    html = (
+        ARTICLE.format(first=FIRST, quote=QUOTE, second=SECOND)
+        .replace('<p class="standfirst">The port reopens after a week of storms.</p>', "")
+        .replace("</header>", f"<ul>{sections}</ul><p>{video}</p></header>")
+    )
+    assert video in html
+    assert body_texts(html) == [video, FIRST, SECOND]
+
+
 def test_a_first_paragraph_that_is_also_the_description_stays_body() -> None:
     # Blogs often take their first paragraph as the page's description: beside the rest of
     # the post it is running text, not a standfirst.
+    sections = "".join(f'<li><a href="/{n}">Section number {n}</a></li>' for n in range(20))
     html = (
         ARTICLE.format(first=FIRST, quote=QUOTE, second=SECOND)
         .replace('<p class="standfirst">The port reopens after a week of storms.</p>', "")
