@@ -62,7 +62,6 @@ def test_running_text_between_the_headline_and_the_text_opens_the_body() -> None
 def test_a_first_paragraph_that_is_also_the_description_stays_body() -> None:
     # Blogs often take their first paragraph as the page's description: beside the rest of
     # the post it is running text, not a standfirst.
-    sections = "".join(f'<li><a href="/{n}">Section number {n}</a></li>' for n in range(20))
     html = (
         ARTICLE.format(first=FIRST, quote=QUOTE, second=SECOND)
         .replace('<p class="standfirst">The port reopens after a week of storms.</p>', "")
