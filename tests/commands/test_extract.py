@@ -31,7 +31,8 @@ CONFIG = {
 
 
 def html(headline: str) -> bytes:
-    return f"<html><body><h1>{headline}</h1><p>Text of {headline}.</p></body></html>".encode()
+    text = f"The story of {headline} is told here, in a sentence long enough to be an article."
+    return f"<html><body><h1>{headline}</h1><p>{text}</p></body></html>".encode()
 
 
 @pytest.fixture
