@@ -61,6 +61,11 @@ _COMMENTS_LABEL = re.compile(
 )
 COMMENTS_MIN_TEXT_ABOVE = 80  # more than COMMENTS_HEADING_CHARS: no block is both
 _TEXT_KINDS = (BlockKind.TEXT, BlockKind.PARAGRAPH)
+# A picture's caption that is only its credit in brackets, "(Phelan M. Ebenhack/Associated
+# Press)": the picture's, not the article's text; a caption element is found this many levels up.
+CREDIT_MAX_CHARS = 80
+_BRACKETED = re.compile(r"^[(\[][^()\[\]]+[)\]]$")
+_CAPTION_LEVELS = 3
 # Kinds of block such a marker may be: a heading, or a line of text of its own.
 _MARKER_KINDS = (BlockKind.HEADING, *_TEXT_KINDS)
 _DATES = re.compile("|".join(DATE_PATTERNS), re.IGNORECASE)
@@ -238,6 +243,8 @@ def build_body(
                 continue
             if link_dense(block, max_link_density) or copyright_notice(block):
                 continue
+            if credit_caption(block):
+                continue
             if len(block.text) >= DUPLICATE_MIN_CHARS:
                 seen.add(block.text)
             body.blocks.append(block)
@@ -248,6 +255,24 @@ def build_body(
     if dropped:
         body.blocks = [block for i, block in enumerate(body.blocks) if i not in dropped]
     return body
+
+
+def credit_caption(block: Block) -> bool:
+    """True for a short text block that is only a credit in brackets, in a picture's caption (an
+    element of its own or up to :data:`_CAPTION_LEVELS` levels up is a ``<figcaption>`` or has
+    "caption" in its class)."""
+    if block.kind not in _TEXT_KINDS or len(block.text) > CREDIT_MAX_CHARS:
+        return False
+    if _BRACKETED.match(block.text) is None:
+        return False
+    node: HtmlElement | None = block.element
+    for _ in range(_CAPTION_LEVELS + 1):
+        if node is None:
+            return False
+        if node.tag == "figcaption" or "caption" in (node.get("class") or "").lower():
+            return True
+        node = node.getparent()
+    return False
 
 
 def copyright_notice(block: Block) -> bool:

@@ -194,6 +194,25 @@ def test_a_short_paragraph_opening_with_a_copyright_notice_leaves_the_body() -> 
     ]
 
 
+def test_a_caption_that_is_only_a_bracketed_credit_leaves_the_body() -> None:
+    frame = '<div class="wp-caption"><img src="/a.jpg"><p class="wp-caption-text">{}</p></div>'
+    doc = page(
+        "<body><main><p>Rates rose.</p>"
+        + frame.format("(Jane Roe/Associated Press)")
+        + frame.format("The governor at the bank on Monday (Jane Roe/AP)")
+        + '<div class="caption"><span>[Reuters]</span></div>'
+        + "<p>(This story has been updated.)</p></main></body>"
+    )
+    body = select_body(doc.root, spec())
+    assert body is not None
+    # a caption with words of its own and a bracketed paragraph outside captions stay
+    assert [b.text for b in body.blocks if b.text] == [
+        "Rates rose.",
+        "The governor at the bank on Monday (Jane Roe/AP)",
+        "(This story has been updated.)",
+    ]
+
+
 @pytest.mark.parametrize(
     "marker",
     [
