@@ -386,11 +386,13 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
 
 
-def contains_text(outer: Body, inner: Body) -> bool:
-    """True when every block text of ``inner`` occurs in the text of ``outer`` (spacing and
-    case aside)."""
+def contains_text(outer: Body, inner: Body, share: float = 1.0) -> bool:
+    """True when block texts of ``inner`` holding at least ``share`` of its characters occur
+    in the text of ``outer`` (spacing and case aside)."""
     haystack = " ".join(_folded(block.text) for block in outer.blocks)
-    return all(_folded(block.text) in haystack for block in inner.blocks)
+    total = sum(len(block.text) for block in inner.blocks)
+    found = sum(len(block.text) for block in inner.blocks if _folded(block.text) in haystack)
+    return found >= share * total
 
 
 def _folded(text: str) -> str:

@@ -48,8 +48,11 @@ from pace_scrapy.page.text import has_sentence_mark
 
 # Confidence of a body found by the generic fallback rather than by the config.
 FALLBACK_CONFIDENCE = 0.5
-# The generic fallback's body needs a block of running text this long (see _generic).
+# The generic fallback's body needs a block of running text this long (see _article_body).
 FALLBACK_SENTENCE_CHARS = 80
+# A body shorter than its min_chars stays when the fallback's body holds this share of its
+# characters (the fallback leaves out a link line or a banner of a short post).
+SHORT_BODY_AGREEMENT = 0.5
 NODE_MATCH = "node-match"  # FieldSource.detail of a value found by node matching
 _DEFAULT_IMAGES = ImageSpec()
 # Renderings of an article's body an item may carry beside its plain text (``articleBody``).
@@ -132,11 +135,11 @@ def _article_body(
     shorter than the learnt ``min_chars`` (headline included, as the training pages were
     measured): then the container matched the wrong thing (another template), so the
     fallback's body is used and the reason recorded in ``rejected`` -- except when the
-    fallback's body contains all of the short body's text: a short article, whose
-    surroundings are all the fallback would add. A fallback's body without a block of running
-    text (:data:`FALLBACK_SENTENCE_CHARS` characters and a sentence mark) is none: what it
-    finds on a post of a picture alone, or on a listing, is links to other posts ("Previous
-    post: ...").
+    fallback's body contains most of the short body's text (:data:`SHORT_BODY_AGREEMENT` of
+    its characters): a short article, whose surroundings are all the fallback would add. A
+    fallback's body without a block of running text (:data:`FALLBACK_SENTENCE_CHARS`
+    characters and a sentence mark) is none: what it finds on a post of a picture alone, or
+    on a listing, is links to other posts ("Previous post: ...").
     """
     spec = version.body
     body = select_body(page.root, spec) if spec is not None else None
@@ -151,7 +154,7 @@ def _article_body(
     generic = _generic(page, headline, spec) if fallback else None
     reasons = []
     if body is not None:  # shorter than min_chars
-        if generic is not None and contains_text(generic, body):
+        if generic is not None and contains_text(generic, body, SHORT_BODY_AGREEMENT):
             return body, False
         reasons.append(f"{chars} characters, fewer than the body's min_chars {min_chars}")
     if generic is not None and not any(_running_text(block.text) for block in generic.blocks):

@@ -3,6 +3,7 @@ import pytest
 from pace_scrapy.config.model import BodySpec
 from pace_scrapy.extract.body import (
     body_from_root,
+    contains_text,
     field_line,
     select_body,
     without_field_lines,
@@ -192,6 +193,17 @@ def test_a_short_paragraph_opening_with_a_copyright_notice_leaves_the_body() -> 
         "The copyright holder sued.",
         "© list",
     ]
+
+
+def test_contains_text_counts_the_share_of_characters_found() -> None:
+    outer = body_from_root(page("<body><p>Ship it today, the delay is forgotten.</p></body>").root)
+    inner = body_from_root(
+        page(
+            "<body><p>bigdata.example</p><p>Ship it  TODAY, the delay is forgotten.</p></body>"
+        ).root
+    )
+    assert not contains_text(outer, inner)  # the link line is not in the outer body
+    assert contains_text(outer, inner, 0.5)  # but most of the inner body's text is
 
 
 def test_a_caption_that_is_only_a_bracketed_credit_leaves_the_body() -> None:
