@@ -86,8 +86,8 @@ LINK_DENSITY_KINDS = frozenset(
 @dataclass
 class Body:
     """The body's container elements, the excluded elements inside them, and the kept blocks;
-    ``main``, when a lead or paragraphs open the body, is the first element its container
-    selector matched, above which the article's lead figures sit.
+    ``main`` is the first element the container selector matched (a lead or paragraphs may
+    open the body before it), above which the article's lead figures sit.
 
     (For the generic fallback's body the blocks are of its own output, and the container is
     the page's element around their text, where its images are looked for.)"""
@@ -123,7 +123,7 @@ def select_body(root: HtmlElement, spec: BodySpec) -> Body | None:
     patterns = [compile_regex(pattern) for pattern in spec.exclude_text]
     kept = [container for container in containers if container not in skip]
     body = build_body(kept, skip, spec.keep, patterns, spec.max_link_density)
-    body.main = main[0] if containers is not main else None
+    body.main = main[0]
     return body
 
 

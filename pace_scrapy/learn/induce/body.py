@@ -541,14 +541,13 @@ def _content_between(samples: Sequence[BodySample], containers: list[str], start
 
 def _headline_selector(samples: Sequence[BodySample]) -> str | None:
     """A selector that matches the labelled headline and nothing else on every sample that has
-    one (``None`` when none does, or no sample has a headline)."""
-    shown = [sample for sample in samples if sample.headline is not None]
-    if not shown or shown[0].headline is None:
-        return None
-    if len({element_text(s.headline) for s in shown}) < len(shown):
-        return None
-    for css in candidate_selectors(shown[0].headline):
-        if not positional(css) and all(s.select(css) == [s.headline] for s in shown):
+    one (``None`` when none does, no sample has a headline, or two samples' headlines are the
+    same text)."""
+    shown = [(sample, sample.headline) for sample in samples if sample.headline is not None]
+    if not shown or len({element_text(headline) for _, headline in shown}) < len(shown):
+        return None  # a headline repeated across pages is the site's name
+    for css in candidate_selectors(shown[0][1]):
+        if not positional(css) and all(s.select(css) == [h] for s, h in shown):
             return css
     return None
 

@@ -16,7 +16,7 @@ matched to its DOM.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from lxml.html import HtmlElement
 
@@ -120,7 +120,7 @@ def _body_labels(
 
 
 def _opening(
-    page: Page, content: frozenset[int], excluded: set[int] | frozenset[int], headlines: set[str]
+    page: Page, content: frozenset[int], excluded: Collection[int], headlines: set[str]
 ) -> frozenset[int]:
     """The running text between the headline and the first content block (a standfirst
     beside the article's opening, a lead video's description), which the generic extractor's
