@@ -3,11 +3,12 @@
 For K = 1, 2, 4: per site, learn from the first K pages (by page id) with the heuristic and the
 examples labeller (examples built from the training pages' gold), extract the remaining pages,
 and score body ROUGE-LSum F1 (as fundus-evaluation computes it) beside trafilatura's on the
-same pages, with the learning time per site; and, where the gold has them, how many headlines,
-dates and authors each extractor got right, wrong or not at all (precision first: a missed
-value beats a wrong one), and images F1. Prints the tables and writes them into
-``benchmarks/RESULTS.md`` between its markers (other sections are kept). Run from the
-repository root::
+same pages, with the learning time per site, and again against the gold without what each
+extractor gives to its headline, description, authors and date instead of its body; and,
+where the gold has them, how many headlines, dates and authors each extractor got right,
+wrong or not at all (precision first: a missed value beats a wrong one), and images F1.
+Prints the tables and writes them into ``benchmarks/RESULTS.md`` between its markers (other
+sections are kept). Run from the repository root::
 
     .venv/bin/python benchmarks/bench_learn.py [--k 1,2,4] [--datasets dragnet,...] [--workers 2]
 """
