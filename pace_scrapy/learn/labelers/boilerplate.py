@@ -81,15 +81,15 @@ def link_density(block: Block) -> float:
     return min(1.0, linked / len(block.text))
 
 
-def prose(block: Block) -> bool:
+def prose(block: Block, stop: HtmlElement | None = None) -> bool:
     """True for a block that reads like running text: a dozen words or more, sentence
-    punctuation, few links, not in page furniture."""
+    punctuation, few links, not in page furniture (an element named so, below ``stop``)."""
     text = block.text
     return (
         len(text.split()) >= PROSE_WORDS
         and has_sentence_mark(text)
         and link_density(block) < PROSE_LINKS
-        and not furniture_name(block.element)
+        and not furniture_name(block.element, stop)
     )
 
 

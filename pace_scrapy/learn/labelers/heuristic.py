@@ -129,8 +129,12 @@ def _opening(
     heads = [block.id for block in page.blocks[:first] if block.text in headlines]
     if not heads:
         return frozenset()
+    # Furniture names count below the element around both (a page wrapper may be named
+    # "content-sidebar-wrap").
+    around = set(page.blocks[first].element.iterancestors())
+    top = next((a for a in page.blocks[max(heads)].element.iterancestors() if a in around), None)
     between = page.blocks[max(heads) + 1 : first]
-    return frozenset(block.id for block in between if block.id not in excluded and prose(block))
+    return frozenset(b.id for b in between if b.id not in excluded and prose(b, top))
 
 
 def _section(page: Page, inside: Sequence[int], position: int) -> list[int]:

@@ -57,6 +57,9 @@ def test_running_text_between_the_headline_and_the_text_opens_the_body() -> None
     )
     assert video in html
     assert body_texts(html) == [video, FIRST, SECOND]
+    # a page wrapper named like furniture around it all does not make the lede furniture
+    wrapped = html.replace("<body>", '<body><div id="content-sidebar-wrap">')
+    assert body_texts(wrapped) == [video, FIRST, SECOND]
 
 
 def test_a_first_paragraph_that_is_also_the_description_stays_body() -> None:
