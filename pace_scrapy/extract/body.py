@@ -16,7 +16,7 @@ from pace_scrapy.config.selectors import compile_regex
 from pace_scrapy.extract.dom import select, select_all
 from pace_scrapy.extract.values import DATE_PATTERNS, shows_day
 from pace_scrapy.page.blocks import Block, BlockKind, segment
-from pace_scrapy.page.dom import inside, outermost
+from pace_scrapy.page.dom import closest, inside, outermost
 from pace_scrapy.page.text import element_text
 
 # An element's index in document order: the elements before it and around it.
@@ -151,7 +151,7 @@ def with_leads(
         return containers
     between = _paragraphs_between(before[-1], first, around, span) if span else []
     if between and exclude:
-        common = next((a for a in before[-1].iterancestors() if a in around), None)
+        common = closest(before[-1], around)  # an ancestor: no lead is around the body
         skipped = select_all([common], exclude) if common is not None else set()
         between = [paragraph for paragraph in between if not inside(paragraph, skipped)]
     return (before if keep_leads else []) + between + containers

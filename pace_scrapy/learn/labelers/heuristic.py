@@ -35,6 +35,7 @@ from pace_scrapy.learn.labelers.generic import generic_content
 from pace_scrapy.learn.labelers.metadata import metadata_labels
 from pace_scrapy.learn.labels import FieldLabel, PageLabels
 from pace_scrapy.page.blocks import Block, BlockKind
+from pace_scrapy.page.dom import closest
 from pace_scrapy.page.model import Page
 from pace_scrapy.page.text import element_text, normalize_space
 
@@ -132,7 +133,7 @@ def _opening(
     # Furniture names count below the element around both (a page wrapper may be named
     # "content-sidebar-wrap").
     around = set(page.blocks[first].element.iterancestors())
-    top = next((a for a in page.blocks[max(heads)].element.iterancestors() if a in around), None)
+    top = closest(page.blocks[max(heads)].element, around)
     between = page.blocks[max(heads) + 1 : first]
     return frozenset(b.id for b in between if b.id not in excluded and prose(b, top))
 
